@@ -1,1 +1,10 @@
-//! placeholder
+//! # frozen-variants
+//!
+//! Rule plugins for the frozen engine, each in its own module laid out like its
+//! catalog's areas, and the [`registry`] that finds them by name.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod registry;
+
+pub use registry::{visit, UnknownVariant, VariantInfo, VARIANTS};

@@ -1,0 +1,497 @@
+//! The action model: one [`Action`] is one decision of one player; applying it
+//! yields [`Event`]s; [`Pending`] decisions are explicit state; [`Outcome`] ends a game.
+
+use crate::square::{Side, Square};
+use crate::unit::{Kind, KindSet, Location, UnitId};
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+use std::fmt;
+
+/// What sort of decision an action is.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ActionKind {
+    /// A unit moves along `path` (first square = start, last = destination; middle squares
+    /// are the route where it matters). Captures follow from the rules.
+    Move,
+    /// Two friendly units swap places (`path` = both squares).
+    Swap,
+    /// A king-style exchange (`path` = from, to).
+    Exchange,
+    /// A unit of `piece` kind enters the board on `path[0]`.
+    Drop,
+    /// A unit acts without moving (capture at range, stand still): `path` = its square, then targets.
+    Act,
+    /// The opponent's last movement is denied.
+    Deny,
+    /// A choice among numbered options (`arg`), for pending decisions.
+    Choose,
+    /// Ends a turn where going on is optional (after the first leg of a double move).
+    End,
+    /// Passes (where the rules allow it).
+    Pass,
+    /// A declaration that changes how the next action counts (bait...).
+    Declare,
+}
+
+impl ActionKind {
+    /// The canonical keyword of a non-move kind.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            ActionKind::Move => "move",
+            ActionKind::Swap => "swap",
+            ActionKind::Exchange => "exchange",
+            ActionKind::Drop => "drop",
+            ActionKind::Act => "act",
+            ActionKind::Deny => "deny",
+            ActionKind::Choose => "choose",
+            ActionKind::End => "end",
+            ActionKind::Pass => "pass",
+            ActionKind::Declare => "declare",
+        }
+    }
+    /// All kinds.
+    pub const ALL: [ActionKind; 10] = [
+        ActionKind::Move,
+        ActionKind::Swap,
+        ActionKind::Exchange,
+        ActionKind::Drop,
+        ActionKind::Act,
+        ActionKind::Deny,
+        ActionKind::Choose,
+        ActionKind::End,
+        ActionKind::Pass,
+        ActionKind::Declare,
+    ];
+}
+
+/// The squares of an action.
+pub type Path = SmallVec<[Square; 4]>;
+
+/// One decision of one player.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Action {
+    /// What sort of decision.
+    pub kind: ActionKind,
+    /// Squares, where the action has any.
+    pub path: Path,
+    /// A kind chosen by the player (promotion, drop).
+    pub piece: Option<Kind>,
+    /// A variant-defined argument (choice index, pattern tag); 0 when unused.
+    pub arg: u16,
+}
+
+impl Action {
+    /// A move from `from` to `to`.
+    #[inline]
+    pub fn step(from: Square, to: Square) -> Action {
+        let mut path = Path::new();
+        path.push(from);
+        path.push(to);
+        Action {
+            kind: ActionKind::Move,
+            path,
+            piece: None,
+            arg: 0,
+        }
+    }
+    /// An action of `kind` over `path`.
+    pub fn new(kind: ActionKind, path: &[Square]) -> Action {
+        Action {
+            kind,
+            path: Path::from_slice(path),
+            piece: None,
+            arg: 0,
+        }
+    }
+    /// The same action with a chosen kind (promotion).
+    pub fn with_piece(mut self, piece: Kind) -> Action {
+        self.piece = Some(piece);
+        self
+    }
+    /// The same action with an argument.
+    pub fn with_arg(mut self, arg: u16) -> Action {
+        self.arg = arg;
+        self
+    }
+    /// First square of the path.
+    pub fn from(&self) -> Option<Square> {
+        self.path.first().copied()
+    }
+    /// Last square of the path.
+    pub fn to(&self) -> Option<Square> {
+        self.path.last().copied()
+    }
+}
+
+/// Something an action caused, in order.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Event {
+    /// A unit moved on the board.
+    Moved {
+        /// Who.
+        unit: UnitId,
+        /// From.
+        from: Square,
+        /// To.
+        to: Square,
+    },
+    /// A unit was captured on `at` by `by` (if a unit did it) and went to `to`.
+    Captured {
+        /// Victim.
+        unit: UnitId,
+        /// Where.
+        at: Square,
+        /// Capturer, if a unit.
+        by: Option<UnitId>,
+        /// Where the victim went.
+        to: Location,
+    },
+    /// A unit left the board or changed place without being captured (push-off, death square,
+    /// exile, fall, exchange victim...).
+    Removed {
+        /// Who.
+        unit: UnitId,
+        /// Where it was.
+        from: Location,
+        /// Where it went.
+        to: Location,
+    },
+    /// A unit came (back) onto the board (respawn, raise, drop, promotion from a pile).
+    Entered {
+        /// Who.
+        unit: UnitId,
+        /// Where.
+        at: Square,
+    },
+    /// A unit changed kind.
+    Promoted {
+        /// Who.
+        unit: UnitId,
+        /// Old kind.
+        from: Kind,
+        /// New kind.
+        to: Kind,
+    },
+    /// A unit changed owner.
+    Converted {
+        /// Who.
+        unit: UnitId,
+        /// New owner.
+        side: Side,
+    },
+    /// A unit was paralysed through an owner-turn number.
+    Paralyzed {
+        /// Who.
+        unit: UnitId,
+        /// Through this owner turn.
+        through: u32,
+    },
+    /// A unit was pushed.
+    Pushed {
+        /// Who.
+        unit: UnitId,
+        /// From.
+        from: Square,
+        /// To (None: off the board).
+        to: Option<Square>,
+    },
+    /// Two units swapped places.
+    Swapped {
+        /// First unit.
+        a: UnitId,
+        /// Second unit.
+        b: UnitId,
+    },
+    /// An explosion centred on a square.
+    Exploded {
+        /// Centre.
+        at: Square,
+    },
+    /// A square mark (death square...) was set; `layer` is the variant's mark layer.
+    Marked {
+        /// Square.
+        at: Square,
+        /// Layer.
+        layer: u8,
+    },
+    /// A denial took back the opponent's last movement.
+    Denied {
+        /// The side that denied.
+        by: Side,
+    },
+    /// The turn passed to a side.
+    TurnPassed {
+        /// Side now to act.
+        to: Side,
+    },
+    /// The game ended.
+    GameOver(Outcome),
+    /// A variant-specific note (kept short and stable).
+    Note(String),
+}
+
+/// Receives events during `apply`. Perft passes [`NoEvents`].
+pub trait EventSink {
+    /// Records an event.
+    fn push(&mut self, event: Event);
+    /// True if events are wanted (lets rules skip building them).
+    fn wants(&self) -> bool {
+        true
+    }
+}
+
+impl EventSink for Vec<Event> {
+    fn push(&mut self, event: Event) {
+        Vec::push(self, event);
+    }
+}
+
+/// An event sink that drops everything.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct NoEvents;
+
+impl EventSink for NoEvents {
+    #[inline]
+    fn push(&mut self, _event: Event) {}
+    #[inline]
+    fn wants(&self) -> bool {
+        false
+    }
+}
+
+/// A decision the rules wait for ("black may deny", "white must replay", "choose the
+/// respawn square"). The variant gives `kind` its meaning.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Pending {
+    /// Who must decide.
+    pub side: Side,
+    /// Variant-defined decision kind.
+    pub kind: u16,
+    /// The unit concerned, if any.
+    #[serde(default)]
+    pub unit: Option<UnitId>,
+    /// The square concerned, if any.
+    #[serde(default)]
+    pub square: Option<Square>,
+    /// Variant-defined data.
+    #[serde(default)]
+    pub data: u32,
+}
+
+/// The end of a game.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Side>,
+    /// Why, e.g. `"checkmate"`, `"king captured"`, `"threefold repetition"`.
+    pub reason: String,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(s) => write!(f, "{s} wins ({})", self.reason),
+            None => write!(f, "draw ({})", self.reason),
+        }
+    }
+}
+
+/// Why an action was refused. The position is unchanged.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ActionError {
+    /// The game is over.
+    GameOver(Outcome),
+    /// The action is not legal here.
+    Illegal {
+        /// The action as text.
+        action: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl fmt::Display for ActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionError::GameOver(o) => write!(f, "the game is over: {o}"),
+            ActionError::Illegal { action, reason } => {
+                write!(f, "illegal action {action}: {reason}")
+            }
+        }
+    }
+}
+impl std::error::Error for ActionError {}
+
+/// Error parsing action text.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ActionParseError {
+    /// The text.
+    pub input: String,
+    /// 1-based column where parsing failed.
+    pub column: usize,
+    /// What was expected.
+    pub reason: String,
+}
+
+impl fmt::Display for ActionParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot read action {:?} at column {}: {}",
+            self.input, self.column, self.reason
+        )
+    }
+}
+impl std::error::Error for ActionParseError {}
+
+/// Canonical text of an action: `e2e4`, `e7e8=Q`, `a16b14c12` (multi-leg), `swap:e1g1`,
+/// `exchange:g1e4`, `drop:N@e4`, `act:e4e6`, `deny`, `choose:3`, `end`, `pass`, `declare:1`.
+/// A non-zero `arg` on a move prints as `#n` (`e1g1#1`). Kinds print as their FEN letter.
+pub fn format_action(kinds: &KindSet, a: &Action) -> String {
+    let mut s = String::new();
+    let squares = |s: &mut String| {
+        for sq in &a.path {
+            s.push_str(&sq.to_string());
+        }
+    };
+    match a.kind {
+        ActionKind::Move => squares(&mut s),
+        ActionKind::Drop => {
+            s.push_str("drop:");
+            if let Some(k) = a.piece {
+                s.push(kinds.get(k).map_or('?', |i| i.fen));
+                s.push('@');
+            }
+            squares(&mut s);
+        }
+        ActionKind::Deny | ActionKind::End | ActionKind::Pass if a.path.is_empty() => {
+            s.push_str(a.kind.keyword());
+        }
+        ActionKind::Choose | ActionKind::Declare if a.path.is_empty() => {
+            s.push_str(a.kind.keyword());
+            s.push(':');
+            s.push_str(&a.arg.to_string());
+            return s;
+        }
+        k => {
+            s.push_str(k.keyword());
+            s.push(':');
+            squares(&mut s);
+        }
+    }
+    if a.kind != ActionKind::Drop {
+        if let Some(k) = a.piece {
+            s.push('=');
+            s.push(kinds.get(k).map_or('?', |i| i.fen));
+        }
+    }
+    if a.arg != 0 {
+        s.push('#');
+        s.push_str(&a.arg.to_string());
+    }
+    s
+}
+
+/// Parses the canonical text written by [`format_action`]. Strict: the result prints back to the same text.
+pub fn parse_action(kinds: &KindSet, text: &str) -> Result<Action, ActionParseError> {
+    let err = |column: usize, reason: &str| ActionParseError {
+        input: text.to_string(),
+        column,
+        reason: reason.to_string(),
+    };
+    if text.is_empty() {
+        return Err(err(1, "empty action text"));
+    }
+    if text.len() > 256 {
+        return Err(err(257, "action text longer than 256 bytes"));
+    }
+    let (kind, rest, offset) = match text.split_once(':') {
+        Some((kw, rest)) => {
+            let k = ActionKind::ALL
+                .iter()
+                .copied()
+                .find(|k| k.keyword() == kw && *k != ActionKind::Move)
+                .ok_or_else(|| {
+                    err(
+                        1,
+                        "expected an action keyword (swap, exchange, drop, act, deny, choose, end, pass, declare) before ':'",
+                    )
+                })?;
+            (k, rest, kw.len() + 1)
+        }
+        None => match text {
+            "deny" => return Ok(Action::new(ActionKind::Deny, &[])),
+            "end" => return Ok(Action::new(ActionKind::End, &[])),
+            "pass" => return Ok(Action::new(ActionKind::Pass, &[])),
+            _ => (ActionKind::Move, text, 0),
+        },
+    };
+    let mut action = Action::new(kind, &[]);
+    if matches!(kind, ActionKind::Choose | ActionKind::Declare) {
+        action.arg = parse_number(rest).ok_or_else(|| err(offset + 1, "expected a number"))?;
+        if rest.is_empty() || action.arg.to_string() != rest {
+            return Err(err(offset + 1, "expected a number without leading zeros"));
+        }
+        return Ok(action);
+    }
+    let bytes = rest.as_bytes();
+    let mut i = 0usize;
+    if kind == ActionKind::Drop {
+        if bytes.len() < 2 || bytes[1] != b'@' {
+            return Err(err(offset + 1, "expected a piece letter and '@', e.g. drop:N@e4"));
+        }
+        let k = kinds
+            .by_fen(bytes[0] as char)
+            .filter(|_| bytes[0].is_ascii_uppercase())
+            .ok_or_else(|| err(offset + 1, "unknown piece letter"))?;
+        action.piece = Some(k);
+        i = 2;
+    }
+    while i < bytes.len() && bytes[i].is_ascii_lowercase() {
+        let start = i;
+        i += 1;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        // A rank can have two digits; "a1" followed by "0" is impossible, so take the longest valid name.
+        let name = &rest[start..i];
+        let sq: Square = name
+            .parse()
+            .map_err(|_| err(offset + start + 1, "expected a square name a1..p16"))?;
+        action.path.push(sq);
+    }
+    if action.path.is_empty() && kind != ActionKind::End && kind != ActionKind::Pass {
+        return Err(err(offset + i + 1, "expected a square name a1..p16"));
+    }
+    if kind != ActionKind::Drop && i < bytes.len() && bytes[i] == b'=' {
+        let c = *bytes
+            .get(i + 1)
+            .ok_or_else(|| err(offset + i + 2, "expected a piece letter after '='"))?;
+        let k = kinds
+            .by_fen(c as char)
+            .filter(|_| c.is_ascii_uppercase())
+            .ok_or_else(|| err(offset + i + 2, "unknown piece letter"))?;
+        action.piece = Some(k);
+        i += 2;
+    }
+    if i < bytes.len() && bytes[i] == b'#' {
+        let num = &rest[i + 1..];
+        let n = parse_number(num).ok_or_else(|| err(offset + i + 2, "expected a number"))?;
+        if n == 0 || n.to_string() != num {
+            return Err(err(offset + i + 2, "expected a positive number without leading zeros"));
+        }
+        action.arg = n;
+        i = bytes.len();
+    }
+    if i < bytes.len() {
+        return Err(err(offset + i + 1, "unexpected text after the action"));
+    }
+    Ok(action)
+}
+
+fn parse_number(s: &str) -> Option<u16> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}

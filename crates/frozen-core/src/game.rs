@@ -1,0 +1,237 @@
+//! A game: the start position, the actions played with their events, undo,
+//! repetition counts (hash match confirmed by comparing the state) and the result.
+
+use crate::action::{Action, ActionError, ActionParseError, Event, Outcome};
+use crate::position::Position;
+use crate::rules::{apply, Rules};
+use crate::setup::{build_position, ron_problem, to_setup, GameRecord, LoadError, Problem, ProblemKind};
+use std::collections::HashMap;
+use std::fmt;
+
+/// One played action.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The action.
+    pub action: Action,
+    /// Its canonical text in the position where it was played.
+    pub text: String,
+    /// The events it caused.
+    pub events: Vec<Event>,
+    mark: crate::position::Mark,
+}
+
+/// Error of a text-driven game operation.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum GameError {
+    /// The text is not an action.
+    Parse(ActionParseError),
+    /// The action was refused.
+    Action(ActionError),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Parse(e) => e.fmt(f),
+            GameError::Action(e) => e.fmt(f),
+        }
+    }
+}
+impl std::error::Error for GameError {}
+
+/// A game in progress under some rules.
+#[derive(Debug)]
+pub struct Game<R: Rules> {
+    rules: R,
+    start: Position<R::State>,
+    pos: Position<R::State>,
+    played: Vec<Played>,
+    snapshots: Vec<Position<R::State>>,
+    by_hash: HashMap<u64, Vec<usize>>,
+}
+
+impl<R: Rules + Clone> Clone for Game<R> {
+    fn clone(&self) -> Self {
+        // The journal is not cloned with a position, so rebuild by replaying.
+        let mut g = Game::from_position(self.rules.clone(), self.start.clone());
+        for p in &self.played {
+            // Replaying actions that were legal in the same positions cannot fail.
+            if g.apply(&p.action).is_err() {
+                break;
+            }
+        }
+        g
+    }
+}
+
+impl<R: Rules> Game<R> {
+    /// A game from the variant's initial position.
+    pub fn new(rules: R) -> Game<R> {
+        let start = rules.initial_position();
+        Game::from_position(rules, start)
+    }
+
+    /// A game from a given position.
+    pub fn from_position(rules: R, mut start: Position<R::State>) -> Game<R> {
+        start.clear_journal();
+        let pos = start.clone();
+        let mut g = Game {
+            rules,
+            start,
+            pos,
+            played: Vec::new(),
+            snapshots: Vec::new(),
+            by_hash: HashMap::new(),
+        };
+        g.remember();
+        g
+    }
+
+    fn remember(&mut self) {
+        let i = self.snapshots.len();
+        self.snapshots.push(self.pos.clone());
+        self.by_hash.entry(self.pos.hash()).or_default().push(i);
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+    /// The current position.
+    pub fn position(&self) -> &Position<R::State> {
+        &self.pos
+    }
+    /// The start position.
+    pub fn start(&self) -> &Position<R::State> {
+        &self.start
+    }
+    /// The actions played so far.
+    pub fn history(&self) -> &[Played] {
+        &self.played
+    }
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<&Outcome> {
+        self.pos.result()
+    }
+    /// The legal actions now.
+    pub fn actions(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.rules.actions(&self.pos, &mut v);
+        v
+    }
+    /// Canonical text of an action in the current position.
+    pub fn format(&self, a: &Action) -> String {
+        self.rules.format_action(&self.pos, a)
+    }
+
+    /// How many times the current position has occurred (this occurrence included).
+    pub fn repetition_count(&self) -> u32 {
+        let Some(list) = self.by_hash.get(&self.pos.hash()) else {
+            return 1;
+        };
+        let last = self.snapshots.len() - 1;
+        list.iter()
+            .filter(|&&i| i == last || self.rules.same_for_repetition(&self.snapshots[i], &self.pos))
+            .count() as u32
+    }
+
+    /// Checks and applies an action. On error nothing changes.
+    pub fn apply(&mut self, action: &Action) -> Result<&[Event], ActionError> {
+        let text = self.rules.format_action(&self.pos, action);
+        let mut events = Vec::new();
+        let mark = apply(&self.rules, &mut self.pos, action, &mut events)?;
+        self.remember();
+        if self.pos.result().is_none() {
+            if let Some(limit) = self.rules.repetition_limit() {
+                if self.repetition_count() >= limit {
+                    let o = Outcome {
+                        winner: None,
+                        reason: format!("{limit}-fold repetition"),
+                    };
+                    self.pos.set_result(Some(o.clone()));
+                    events.push(Event::GameOver(o));
+                    // Keep the stored snapshot equal to the position.
+                    if let Some(last) = self.snapshots.last_mut() {
+                        *last = self.pos.clone();
+                    }
+                }
+            }
+        }
+        self.played.push(Played {
+            action: action.clone(),
+            text,
+            events,
+            mark,
+        });
+        Ok(&self.played.last().map_or(&[][..], |p| &p.events[..]))
+    }
+
+    /// Reads an action in canonical text and applies it.
+    pub fn apply_text(&mut self, text: &str) -> Result<&[Event], GameError> {
+        let a = self.rules.parse_action(&self.pos, text.trim()).map_err(GameError::Parse)?;
+        self.apply(&a).map_err(GameError::Action)
+    }
+
+    /// Takes back the last action, restoring the exact previous position.
+    pub fn undo(&mut self) -> Option<Action> {
+        let p = self.played.pop()?;
+        if let Some(snap) = self.snapshots.pop() {
+            let i = self.snapshots.len();
+            if let Some(v) = self.by_hash.get_mut(&snap.hash()) {
+                v.retain(|&j| j != i);
+                if v.is_empty() {
+                    self.by_hash.remove(&snap.hash());
+                }
+            }
+        }
+        self.pos.undo_to(p.mark);
+        Some(p.action)
+    }
+
+    /// The game as a record (start position and action texts).
+    pub fn to_record(&self) -> GameRecord<R::State> {
+        GameRecord {
+            variant: self.rules.name().to_string(),
+            start: to_setup(&self.rules, &self.start),
+            actions: self.played.iter().map(|p| p.text.clone()).collect(),
+        }
+    }
+
+    /// The game as pretty RON.
+    pub fn to_ron(&self) -> String {
+        ron::Options::default()
+            .to_string_pretty(&self.to_record(), ron::ser::PrettyConfig::default())
+            .unwrap_or_else(|e| format!("/* cannot write game: {e} */"))
+    }
+
+    /// Rebuilds a game from a record, replaying every action; a bad action is reported with its index.
+    pub fn from_record(rules: R, record: GameRecord<R::State>) -> Result<Game<R>, LoadError> {
+        if record.variant != rules.name() {
+            return Err(LoadError::one(Problem::new(
+                ProblemKind::WrongVariant,
+                "variant",
+                format!("this game is for {:?}, not {:?}", record.variant, rules.name()),
+            )));
+        }
+        let start = build_position(&rules, record.start)?;
+        let mut g = Game::from_position(rules, start);
+        for (i, text) in record.actions.iter().enumerate() {
+            if let Err(e) = g.apply_text(text) {
+                return Err(LoadError::one(Problem::new(
+                    ProblemKind::Rule,
+                    format!("actions[{i}] ({text:?})"),
+                    e.to_string(),
+                )));
+            }
+        }
+        Ok(g)
+    }
+
+    /// Reads a game from RON text.
+    pub fn from_ron(rules: R, text: &str) -> Result<Game<R>, LoadError> {
+        let record: GameRecord<R::State> = ron::Options::default()
+            .from_str(text)
+            .map_err(|e| LoadError::one(ron_problem(&e)))?;
+        Game::from_record(rules, record)
+    }
+}

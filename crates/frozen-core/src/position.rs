@@ -1,0 +1,919 @@
+//! The position: placement layers, the unit table, side tables, square marks,
+//! turn data, pending decisions, the result and the variant's own state.
+//!
+//! Every change goes through a journaled setter that also updates the Zobrist
+//! hash, so [`Position::undo_to`] restores the exact previous state and
+//! [`Position::hash`] always equals [`Position::compute_hash`] (checked by the
+//! property tests). Layers (per side, per kind, mailbox) are derived from the
+//! unit table and kept consistent by the same setters.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::Shape;
+use crate::square::{BySide, Side, Square};
+use crate::tables::{Bomb, Effects, Monad, Shadows, SquareTable, Tomb, Trap, Wall};
+use crate::unit::{Kind, Location, Status, Unit, UnitId, MAX_KINDS};
+use crate::zobrist::{item_hash, piece_key, Tag, SIDE_KEY};
+use crate::action::{Outcome, Pending};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use smallvec::SmallVec;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Number of variant-defined square mark layers (death squares, corrupted squares...).
+pub const MARK_LAYERS: usize = 4;
+
+/// Bound of a variant's own state type, carried by the position.
+pub trait VariantState:
+    Clone + Debug + PartialEq + Eq + Hash + Default + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+}
+impl<T> VariantState for T where
+    T: Clone + Debug + PartialEq + Eq + Hash + Default + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+}
+
+const NO_UNIT: u16 = u16::MAX;
+
+/// The pending decisions of a position.
+pub type PendingList = SmallVec<[Pending; 2]>;
+
+#[derive(Clone, Debug)]
+enum Change<S> {
+    Loc(UnitId, Location),
+    Kind(UnitId, Kind),
+    Side(UnitId, Side),
+    Status(UnitId, Status),
+    Spawn,
+    Tomb(Square, Option<Tomb>),
+    Wall(Square, Option<Wall>),
+    Trap(Square, Option<Trap>),
+    Bomb(Square, Option<Bomb>),
+    Monad(Square, Option<Monad>),
+    Effects(Square, Option<Effects>),
+    Shadows(Square, Option<Shadows>),
+    Mark(u8, Square),
+    ToMove(Side),
+    Ply(u32),
+    Turns(BySide<u32>),
+    Pending(PendingList),
+    Result(Option<Outcome>),
+    State(S),
+}
+
+/// A point in the journal to return to with [`Position::undo_to`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    len: usize,
+    hash: u64,
+}
+
+/// A full game position. See the module documentation.
+#[derive(Debug)]
+pub struct Position<S> {
+    shape: Shape,
+    by_side: [Bitboard; 2],
+    by_kind: [Bitboard; MAX_KINDS],
+    mailbox: [u16; 256],
+    units: Vec<Unit>,
+    tombs: SquareTable<Tomb>,
+    walls: SquareTable<Wall>,
+    traps: SquareTable<Trap>,
+    bombs: SquareTable<Bomb>,
+    monads: SquareTable<Monad>,
+    effects: SquareTable<Effects>,
+    shadows: SquareTable<Shadows>,
+    marks: [Bitboard; MARK_LAYERS],
+    to_move: Side,
+    ply: u32,
+    turns: BySide<u32>,
+    pending: PendingList,
+    result: Option<Outcome>,
+    state: S,
+    hash: u64,
+    journal: Vec<Change<S>>,
+}
+
+impl<S: Clone> Clone for Position<S> {
+    /// Clones the state; the journal is not cloned (the clone starts with an empty one).
+    fn clone(&self) -> Self {
+        Position {
+            shape: self.shape,
+            by_side: self.by_side,
+            by_kind: self.by_kind,
+            mailbox: self.mailbox,
+            units: self.units.clone(),
+            tombs: self.tombs.clone(),
+            walls: self.walls.clone(),
+            traps: self.traps.clone(),
+            bombs: self.bombs.clone(),
+            monads: self.monads.clone(),
+            effects: self.effects.clone(),
+            shadows: self.shadows.clone(),
+            marks: self.marks,
+            to_move: self.to_move,
+            ply: self.ply,
+            turns: self.turns,
+            pending: self.pending.clone(),
+            result: self.result.clone(),
+            state: self.state.clone(),
+            hash: self.hash,
+            journal: Vec::new(),
+        }
+    }
+}
+
+impl<S: PartialEq> PartialEq for Position<S> {
+    /// Exact equality of the whole state (the journal is not state).
+    fn eq(&self, o: &Self) -> bool {
+        self.hash == o.hash
+            && self.shape == o.shape
+            && self.to_move == o.to_move
+            && self.ply == o.ply
+            && self.turns == o.turns
+            && self.units == o.units
+            && self.marks == o.marks
+            && self.pending == o.pending
+            && self.result == o.result
+            && self.state == o.state
+            && self.tombs == o.tombs
+            && self.walls == o.walls
+            && self.traps == o.traps
+            && self.bombs == o.bombs
+            && self.monads == o.monads
+            && self.effects == o.effects
+            && self.shadows == o.shadows
+            && self.by_side == o.by_side
+            && self.by_kind == o.by_kind
+            && self.mailbox == o.mailbox
+    }
+}
+impl<S: Eq> Eq for Position<S> {}
+
+macro_rules! table_setter {
+    ($(#[$doc:meta])* $set:ident, $get:ident, $field:ident, $ty:ty, $change:ident, $tag:ident) => {
+        $(#[$doc])*
+        pub fn $set(&mut self, sq: Square, value: Option<$ty>) {
+            let old = self.$field.replace(sq, value);
+            if let Some(o) = &old {
+                self.hash ^= item_hash(Tag::$tag, sq.index() as u32, o);
+            }
+            if let Some(n) = self.$field.get(sq) {
+                self.hash ^= item_hash(Tag::$tag, sq.index() as u32, n);
+            }
+            self.journal.push(Change::$change(sq, old));
+        }
+        /// The entry on a square.
+        #[inline]
+        pub fn $get(&self, sq: Square) -> Option<&$ty> {
+            self.$field.get(sq)
+        }
+    };
+}
+
+impl<S: crate::position::VariantState> Position<S> {
+    /// An empty position on a board shape: White to move, ply 0, no units.
+    pub fn empty(shape: Shape, state: S) -> Position<S> {
+        let mut p = Position {
+            shape,
+            by_side: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; MAX_KINDS],
+            mailbox: [NO_UNIT; 256],
+            units: Vec::new(),
+            tombs: SquareTable::default(),
+            walls: SquareTable::default(),
+            traps: SquareTable::default(),
+            bombs: SquareTable::default(),
+            monads: SquareTable::default(),
+            effects: SquareTable::default(),
+            shadows: SquareTable::default(),
+            marks: [Bitboard::EMPTY; MARK_LAYERS],
+            to_move: Side::White,
+            ply: 0,
+            turns: BySide::default(),
+            pending: PendingList::new(),
+            result: None,
+            state,
+            hash: 0,
+            journal: Vec::with_capacity(256),
+        };
+        p.hash = p.compute_hash();
+        p
+    }
+
+    // ----- queries -----
+
+    /// The board shape.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+    /// Squares occupied by units on the normal layer.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_side[0] | self.by_side[1]
+    }
+    /// Squares occupied by one side's units.
+    #[inline]
+    pub fn side_bb(&self, side: Side) -> Bitboard {
+        self.by_side[side.index()]
+    }
+    /// Squares occupied by units of a kind (both sides).
+    #[inline]
+    pub fn kind_bb(&self, kind: Kind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+    /// Squares occupied by one side's units of one kind.
+    #[inline]
+    pub fn pieces(&self, side: Side, kind: Kind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_side[side.index()]
+    }
+    /// The unit standing on a square (normal layer).
+    #[inline]
+    pub fn unit_at(&self, sq: Square) -> Option<UnitId> {
+        let u = self.mailbox[sq.index()];
+        (u != NO_UNIT).then_some(UnitId(u))
+    }
+    /// Kind and side of the unit on a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<(Kind, Side)> {
+        self.unit_at(sq).map(|u| {
+            let unit = &self.units[u.index()];
+            (unit.kind, unit.side)
+        })
+    }
+    /// One unit. Panics on an id not in this position (ids come from this position).
+    #[inline]
+    pub fn unit(&self, id: UnitId) -> &Unit {
+        &self.units[id.index()]
+    }
+    /// One unit, `None` for an unknown id.
+    pub fn get_unit(&self, id: UnitId) -> Option<&Unit> {
+        self.units.get(id.index())
+    }
+    /// All units, indexed by id.
+    #[inline]
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+    /// Ids of all units.
+    pub fn unit_ids(&self) -> impl Iterator<Item = UnitId> {
+        (0..self.units.len() as u16).map(UnitId)
+    }
+    /// The side to act.
+    #[inline]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+    /// Actions played since the start of the game (or the set-up).
+    #[inline]
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+    /// Turn counters per side (turns each side has started).
+    #[inline]
+    pub fn turns(&self) -> BySide<u32> {
+        self.turns
+    }
+    /// Pending decisions.
+    #[inline]
+    pub fn pending(&self) -> &[Pending] {
+        &self.pending
+    }
+    /// The result, once the game is over.
+    #[inline]
+    pub fn result(&self) -> Option<&Outcome> {
+        self.result.as_ref()
+    }
+    /// The variant's own state.
+    #[inline]
+    pub fn state(&self) -> &S {
+        &self.state
+    }
+    /// A mark layer (variant-defined: death squares, corrupted squares...).
+    #[inline]
+    pub fn marks(&self, layer: usize) -> Bitboard {
+        self.marks[layer]
+    }
+    /// The tomb table.
+    pub fn tombs(&self) -> &SquareTable<Tomb> {
+        &self.tombs
+    }
+    /// The wall table.
+    pub fn walls(&self) -> &SquareTable<Wall> {
+        &self.walls
+    }
+    /// The trap table.
+    pub fn traps(&self) -> &SquareTable<Trap> {
+        &self.traps
+    }
+    /// The bomb table.
+    pub fn bombs(&self) -> &SquareTable<Bomb> {
+        &self.bombs
+    }
+    /// The monad table.
+    pub fn monads(&self) -> &SquareTable<Monad> {
+        &self.monads
+    }
+    /// The square-effect table.
+    pub fn effects(&self) -> &SquareTable<Effects> {
+        &self.effects
+    }
+    /// The shadow layer: per square, the shadows standing there.
+    pub fn shadows(&self) -> &SquareTable<Shadows> {
+        &self.shadows
+    }
+    /// The units carried by `carrier`, ordered by slot (bottom first).
+    pub fn cargo(&self, carrier: UnitId) -> SmallVec<[UnitId; 8]> {
+        let mut v: SmallVec<[(u8, UnitId); 8]> = self
+            .units
+            .iter()
+            .enumerate()
+            .filter_map(|(i, u)| match u.loc {
+                Location::Carried { by, slot } if by == carrier => Some((slot, UnitId(i as u16))),
+                _ => None,
+            })
+            .collect();
+        v.sort_unstable();
+        v.into_iter().map(|(_, u)| u).collect()
+    }
+    /// The incrementally maintained hash.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    // ----- hashing -----
+
+    #[inline]
+    fn unit_hash(&self, id: UnitId) -> u64 {
+        let u = &self.units[id.index()];
+        match u.loc {
+            Location::Board(sq) => piece_key(u.kind, u.side, sq),
+            loc => item_hash(Tag::Location, u32::from(id.0), &(loc, u.kind, u.side)),
+        }
+    }
+    #[inline]
+    fn status_hash(&self, id: UnitId) -> u64 {
+        let st = &self.units[id.index()].status;
+        if st.is_default() {
+            0
+        } else {
+            item_hash(Tag::Status, u32::from(id.0), st)
+        }
+    }
+    fn pending_hash(p: &PendingList) -> u64 {
+        if p.is_empty() {
+            0
+        } else {
+            item_hash(Tag::Pending, 0, p)
+        }
+    }
+    fn result_hash(r: &Option<Outcome>) -> u64 {
+        r.as_ref().map_or(0, |o| item_hash(Tag::Result, 0, o))
+    }
+    fn mark_hash(layer: usize, sq: Square) -> u64 {
+        item_hash(Tag::Mark, (layer * 256 + sq.index()) as u32, &())
+    }
+
+    /// The hash computed from scratch. Covers placement, every unit's location, kind,
+    /// owner and status, all side tables and marks, the side to act, pending decisions,
+    /// the result and the variant state. It leaves out the ply and turn counters:
+    /// equal hashes mean "same position up to the move counters"; repetition and
+    /// transposition tables confirm a match by comparing the state.
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0u64;
+        for id in self.unit_ids() {
+            h ^= self.unit_hash(id) ^ self.status_hash(id);
+        }
+        fn tab<T: Hash>(t: &SquareTable<T>, tag: Tag) -> u64 {
+            t.iter()
+                .fold(0, |h, (sq, v)| h ^ item_hash(tag, sq.index() as u32, v))
+        }
+        h ^= tab(&self.tombs, Tag::Tomb)
+            ^ tab(&self.walls, Tag::Wall)
+            ^ tab(&self.traps, Tag::Trap)
+            ^ tab(&self.bombs, Tag::Bomb)
+            ^ tab(&self.monads, Tag::Monad)
+            ^ tab(&self.effects, Tag::Effects)
+            ^ tab(&self.shadows, Tag::Shadows);
+        for (layer, bb) in self.marks.iter().enumerate() {
+            for sq in bb.iter() {
+                h ^= Self::mark_hash(layer, sq);
+            }
+        }
+        if self.to_move == Side::Black {
+            h ^= SIDE_KEY;
+        }
+        h ^= Self::pending_hash(&self.pending);
+        h ^= Self::result_hash(&self.result);
+        h ^= item_hash(Tag::State, 0, &self.state);
+        h
+    }
+
+    // ----- journal -----
+
+    /// The current journal point.
+    #[inline]
+    pub fn mark(&self) -> Mark {
+        Mark {
+            len: self.journal.len(),
+            hash: self.hash,
+        }
+    }
+
+    /// Undoes every change made since `mark`, restoring the exact state.
+    pub fn undo_to(&mut self, mark: Mark) {
+        while self.journal.len() > mark.len {
+            let Some(change) = self.journal.pop() else {
+                break;
+            };
+            self.revert(change);
+        }
+        self.hash = mark.hash;
+    }
+
+    /// Forgets the journal (a position loaded from a file starts with an empty one).
+    /// Marks taken before are invalid afterwards.
+    pub fn clear_journal(&mut self) {
+        self.journal.clear();
+    }
+
+    /// Number of journal entries (for tests and memory checks).
+    pub fn journal_len(&self) -> usize {
+        self.journal.len()
+    }
+
+    fn revert(&mut self, change: Change<S>) {
+        match change {
+            Change::Loc(id, old) => {
+                let cur = self.units[id.index()].loc;
+                if let Location::Board(sq) = cur {
+                    self.layer_remove(id, sq);
+                }
+                self.units[id.index()].loc = old;
+                if let Location::Board(sq) = old {
+                    self.layer_add(id, sq);
+                }
+            }
+            Change::Kind(id, old) => {
+                if let Location::Board(sq) = self.units[id.index()].loc {
+                    self.layer_remove(id, sq);
+                    self.units[id.index()].kind = old;
+                    self.layer_add(id, sq);
+                } else {
+                    self.units[id.index()].kind = old;
+                }
+            }
+            Change::Side(id, old) => {
+                if let Location::Board(sq) = self.units[id.index()].loc {
+                    self.layer_remove(id, sq);
+                    self.units[id.index()].side = old;
+                    self.layer_add(id, sq);
+                } else {
+                    self.units[id.index()].side = old;
+                }
+            }
+            Change::Status(id, old) => self.units[id.index()].status = old,
+            Change::Spawn => {
+                self.units.pop();
+            }
+            Change::Tomb(sq, old) => {
+                self.tombs.replace(sq, old);
+            }
+            Change::Wall(sq, old) => {
+                self.walls.replace(sq, old);
+            }
+            Change::Trap(sq, old) => {
+                self.traps.replace(sq, old);
+            }
+            Change::Bomb(sq, old) => {
+                self.bombs.replace(sq, old);
+            }
+            Change::Monad(sq, old) => {
+                self.monads.replace(sq, old);
+            }
+            Change::Effects(sq, old) => {
+                self.effects.replace(sq, old);
+            }
+            Change::Shadows(sq, old) => {
+                self.shadows.replace(sq, old);
+            }
+            Change::Mark(layer, sq) => self.marks[layer as usize].toggle(sq),
+            Change::ToMove(s) => self.to_move = s,
+            Change::Ply(p) => self.ply = p,
+            Change::Turns(t) => self.turns = t,
+            Change::Pending(p) => self.pending = p,
+            Change::Result(r) => self.result = r,
+            Change::State(s) => self.state = s,
+        }
+    }
+
+    #[inline]
+    fn layer_remove(&mut self, id: UnitId, sq: Square) {
+        let u = &self.units[id.index()];
+        self.by_side[u.side.index()].clear(sq);
+        self.by_kind[u.kind.index()].clear(sq);
+        self.mailbox[sq.index()] = NO_UNIT;
+    }
+    #[inline]
+    fn layer_add(&mut self, id: UnitId, sq: Square) {
+        let u = &self.units[id.index()];
+        self.by_side[u.side.index()].set(sq);
+        self.by_kind[u.kind.index()].set(sq);
+        self.mailbox[sq.index()] = id.0;
+    }
+
+    // ----- journaled mutation -----
+
+    /// Creates a unit (spawn, set-up) at a location and returns its id.
+    /// A `Board` location must be an empty square of the shape (checked in debug builds).
+    pub fn add_unit(&mut self, kind: Kind, side: Side, loc: Location, status: Status) -> UnitId {
+        let id = UnitId(self.units.len() as u16);
+        self.units.push(Unit {
+            kind,
+            side,
+            loc: Location::Dead,
+            status: Status::default(),
+        });
+        self.hash ^= self.unit_hash(id);
+        self.journal.push(Change::Spawn);
+        self.relocate(id, loc);
+        if !status.is_default() {
+            self.set_status(id, status);
+        }
+        id
+    }
+
+    /// Moves a unit to a new location, keeping every layer and the shadow table consistent.
+    /// A `Board` destination must be empty (checked in debug builds).
+    #[inline]
+    pub fn relocate(&mut self, id: UnitId, to: Location) {
+        let old = self.units[id.index()].loc;
+        if old == to {
+            return;
+        }
+        self.hash ^= self.unit_hash(id);
+        match old {
+            Location::Board(sq) => self.layer_remove(id, sq),
+            Location::Shadow(sq) => {
+                let mut list = self.shadows.get(sq).cloned().unwrap_or_default();
+                list.retain(|u| *u != id);
+                self.set_shadows(sq, (!list.is_empty()).then_some(list));
+            }
+            _ => {}
+        }
+        self.journal.push(Change::Loc(id, old));
+        self.units[id.index()].loc = to;
+        match to {
+            Location::Board(sq) => {
+                debug_assert!(self.mailbox[sq.index()] == NO_UNIT, "square {sq} is occupied");
+                debug_assert!(self.shape.contains(sq), "square {sq} is off the board");
+                self.layer_add(id, sq);
+            }
+            Location::Shadow(sq) => {
+                let mut list = self.shadows.get(sq).cloned().unwrap_or_default();
+                list.push(id);
+                self.set_shadows(sq, Some(list));
+            }
+            _ => {}
+        }
+        self.hash ^= self.unit_hash(id);
+    }
+
+    /// Moves a unit standing on the board to another (empty) square.
+    #[inline]
+    pub fn move_unit(&mut self, id: UnitId, to: Square) {
+        self.relocate(id, Location::Board(to));
+    }
+
+    /// Changes a unit's kind (promotion, morph, transformation).
+    pub fn set_kind(&mut self, id: UnitId, kind: Kind) {
+        let old = self.units[id.index()].kind;
+        if old == kind {
+            return;
+        }
+        self.hash ^= self.unit_hash(id);
+        let on = self.units[id.index()].loc.square();
+        if let Some(sq) = on {
+            self.layer_remove(id, sq);
+        }
+        self.units[id.index()].kind = kind;
+        if let Some(sq) = on {
+            self.layer_add(id, sq);
+        }
+        self.hash ^= self.unit_hash(id);
+        self.journal.push(Change::Kind(id, old));
+    }
+
+    /// Changes a unit's owner (conversion, mind control).
+    pub fn set_unit_side(&mut self, id: UnitId, side: Side) {
+        let old = self.units[id.index()].side;
+        if old == side {
+            return;
+        }
+        self.hash ^= self.unit_hash(id);
+        let on = self.units[id.index()].loc.square();
+        if let Some(sq) = on {
+            self.layer_remove(id, sq);
+        }
+        self.units[id.index()].side = side;
+        if let Some(sq) = on {
+            self.layer_add(id, sq);
+        }
+        self.hash ^= self.unit_hash(id);
+        self.journal.push(Change::Side(id, old));
+    }
+
+    /// Replaces a unit's status.
+    pub fn set_status(&mut self, id: UnitId, status: Status) {
+        if self.units[id.index()].status == status {
+            return;
+        }
+        self.hash ^= self.status_hash(id);
+        let old = std::mem::replace(&mut self.units[id.index()].status, status);
+        self.hash ^= self.status_hash(id);
+        self.journal.push(Change::Status(id, old));
+    }
+
+    /// Edits a unit's status in place.
+    #[inline]
+    pub fn update_status(&mut self, id: UnitId, f: impl FnOnce(&mut Status)) {
+        let mut st = self.units[id.index()].status.clone();
+        f(&mut st);
+        self.set_status(id, st);
+    }
+
+    table_setter!(
+        /// Sets or removes the tomb on a square.
+        set_tomb, tomb, tombs, Tomb, Tomb, Tomb);
+    table_setter!(
+        /// Sets or removes the wall on a square.
+        set_wall, wall, walls, Wall, Wall, Wall);
+    table_setter!(
+        /// Sets or removes the trap on a square.
+        set_trap, trap, traps, Trap, Trap, Trap);
+    table_setter!(
+        /// Sets or removes the bomb on a square.
+        set_bomb, bomb, bombs, Bomb, Bomb, Bomb);
+    table_setter!(
+        /// Sets or removes the square effects on a square.
+        set_effects, square_effects, effects, Effects, Effects, Effects);
+
+    fn set_shadows(&mut self, sq: Square, value: Option<Shadows>) {
+        let old = self.shadows.replace(sq, value);
+        if let Some(o) = &old {
+            self.hash ^= item_hash(Tag::Shadows, sq.index() as u32, o);
+        }
+        if let Some(n) = self.shadows.get(sq) {
+            self.hash ^= item_hash(Tag::Shadows, sq.index() as u32, n);
+        }
+        self.journal.push(Change::Shadows(sq, old));
+    }
+
+    /// Sets or removes the monad recorded on a square.
+    pub fn set_monad(&mut self, sq: Square, value: Option<Monad>) {
+        let old = self.monads.replace(sq, value);
+        if let Some(o) = &old {
+            self.hash ^= item_hash(Tag::Monad, sq.index() as u32, o);
+        }
+        if let Some(n) = self.monads.get(sq) {
+            self.hash ^= item_hash(Tag::Monad, sq.index() as u32, n);
+        }
+        self.journal.push(Change::Monad(sq, old));
+    }
+
+    /// Sets or clears a square mark.
+    pub fn set_mark(&mut self, layer: usize, sq: Square, on: bool) {
+        if self.marks[layer].contains(sq) == on {
+            return;
+        }
+        self.marks[layer].toggle(sq);
+        self.hash ^= Self::mark_hash(layer, sq);
+        self.journal.push(Change::Mark(layer as u8, sq));
+    }
+
+    /// Sets the side to act.
+    pub fn set_to_move(&mut self, side: Side) {
+        if self.to_move != side {
+            self.hash ^= SIDE_KEY;
+            self.journal.push(Change::ToMove(self.to_move));
+            self.to_move = side;
+        }
+    }
+    /// Sets the ply counter.
+    pub fn set_ply(&mut self, ply: u32) {
+        if self.ply != ply {
+            self.journal.push(Change::Ply(self.ply));
+            self.ply = ply;
+        }
+    }
+    /// Sets the turn counters.
+    pub fn set_turns(&mut self, turns: BySide<u32>) {
+        if self.turns != turns {
+            self.journal.push(Change::Turns(self.turns));
+            self.turns = turns;
+        }
+    }
+    /// Replaces the pending decisions.
+    pub fn set_pending(&mut self, pending: PendingList) {
+        if self.pending != pending {
+            self.hash ^= Self::pending_hash(&self.pending) ^ Self::pending_hash(&pending);
+            let old = std::mem::replace(&mut self.pending, pending);
+            self.journal.push(Change::Pending(old));
+        }
+    }
+    /// Sets the result.
+    pub fn set_result(&mut self, result: Option<Outcome>) {
+        if self.result != result {
+            self.hash ^= Self::result_hash(&self.result) ^ Self::result_hash(&result);
+            let old = std::mem::replace(&mut self.result, result);
+            self.journal.push(Change::Result(old));
+        }
+    }
+    /// Replaces the variant state.
+    pub fn set_state(&mut self, state: S) {
+        if self.state != state {
+            self.hash ^= item_hash(Tag::State, 0, &self.state) ^ item_hash(Tag::State, 0, &state);
+            let old = std::mem::replace(&mut self.state, state);
+            self.journal.push(Change::State(old));
+        }
+    }
+    /// Edits the variant state.
+    pub fn update_state(&mut self, f: impl FnOnce(&mut S)) {
+        let mut s = self.state.clone();
+        f(&mut s);
+        self.set_state(s);
+    }
+
+    /// Ends the current turn: the other side acts next and its turn counter advances.
+    pub fn pass_turn(&mut self) {
+        let next = self.to_move.opposite();
+        self.set_to_move(next);
+        let mut t = self.turns;
+        t[next] += 1;
+        self.set_turns(t);
+    }
+
+    /// Advances the ply counter by one (once per action).
+    #[inline]
+    pub fn bump_ply(&mut self) {
+        self.set_ply(self.ply + 1);
+    }
+
+    /// Checks the core invariants: layers agree with the unit table, every unit is in exactly
+    /// one place, tomb queues and tomb locations agree, carried slots are unique, shadows agree,
+    /// everything lies on the board, and the hash equals the from-scratch hash.
+    /// Returns every problem found.
+    pub fn check_invariants(&self) -> Vec<String> {
+        let mut errs = Vec::new();
+        let mut by_side = [Bitboard::EMPTY; 2];
+        let mut by_kind = [Bitboard::EMPTY; MAX_KINDS];
+        let mut mailbox = [NO_UNIT; 256];
+        let mask = self.shape.mask();
+        let n = self.units.len();
+        for (i, u) in self.units.iter().enumerate() {
+            if u.kind.index() >= MAX_KINDS {
+                errs.push(format!("unit #{i}: kind {} out of range", u.kind.0));
+                continue;
+            }
+            match u.loc {
+                Location::Board(sq) => {
+                    if !mask.contains(sq) {
+                        errs.push(format!("unit #{i}: on {sq}, off the board"));
+                    }
+                    if mailbox[sq.index()] != NO_UNIT {
+                        errs.push(format!("unit #{i}: on {sq}, already held by #{}", mailbox[sq.index()]));
+                    }
+                    mailbox[sq.index()] = i as u16;
+                    by_side[u.side.index()].set(sq);
+                    by_kind[u.kind.index()].set(sq);
+                }
+                Location::Shadow(sq) => {
+                    if !self.shadows.get(sq).is_some_and(|l| l.contains(&UnitId(i as u16))) {
+                        errs.push(format!("unit #{i}: shadow on {sq} but not in that square's shadow list"));
+                    }
+                }
+                Location::Tomb(sq) => {
+                    if !self.tombs.get(sq).is_some_and(|t| t.queue.contains(&UnitId(i as u16))) {
+                        errs.push(format!("unit #{i}: in the tomb on {sq} but not in its queue"));
+                    }
+                }
+                Location::Carried { by, slot } | Location::Fused { base: by, slot } => {
+                    if by.index() >= n || by.index() == i {
+                        errs.push(format!("unit #{i}: carried or fused by unknown unit {by}"));
+                    } else if self.units.iter().enumerate().any(|(j, o)| {
+                        j != i && o.loc == u.loc
+                    }) {
+                        errs.push(format!("unit #{i}: shares slot {slot} of {by} with another unit"));
+                    }
+                }
+                Location::Exiled | Location::Captured(_) | Location::Dead | Location::Pool => {}
+            }
+        }
+        for (sq, t) in self.tombs.iter() {
+            if !mask.contains(sq) {
+                errs.push(format!("tomb on {sq}: off the board"));
+            }
+            for (k, id) in t.queue.iter().enumerate() {
+                if id.index() >= n || self.units[id.index()].loc != Location::Tomb(sq) {
+                    errs.push(format!("tomb on {sq}: queue entry {k} ({id}) is not located in this tomb"));
+                }
+                if t.queue[..k].contains(id) {
+                    errs.push(format!("tomb on {sq}: {id} is queued twice"));
+                }
+            }
+        }
+        for (sq, l) in self.shadows.iter() {
+            for id in l {
+                if id.index() >= n || self.units[id.index()].loc != Location::Shadow(sq) {
+                    errs.push(format!("shadows on {sq}: {id} is not a shadow on this square"));
+                }
+            }
+        }
+        let offboard = |name: &str, sqs: Bitboard, errs: &mut Vec<String>| {
+            for sq in (sqs - mask).iter() {
+                errs.push(format!("{name} on {sq}: off the board"));
+            }
+        };
+        offboard("wall", self.walls.mask(), &mut errs);
+        offboard("trap", self.traps.mask(), &mut errs);
+        offboard("bomb", self.bombs.mask(), &mut errs);
+        offboard("monad", self.monads.mask(), &mut errs);
+        offboard("effect", self.effects.mask(), &mut errs);
+        offboard("shadow", self.shadows.mask(), &mut errs);
+        for (layer, bb) in self.marks.iter().enumerate() {
+            offboard(&format!("mark layer {layer}"), *bb, &mut errs);
+        }
+        let unit_ref = |what: String, id: UnitId, errs: &mut Vec<String>| {
+            if id.index() >= n {
+                errs.push(format!("{what}: refers to unknown unit {id}"));
+            }
+        };
+        for (sq, w) in self.walls.iter() {
+            unit_ref(format!("wall on {sq}"), w.creator, &mut errs);
+        }
+        for (sq, t) in self.traps.iter() {
+            unit_ref(format!("trap on {sq}"), t.owner, &mut errs);
+            if let Some(h) = t.held {
+                unit_ref(format!("trap on {sq}"), h, &mut errs);
+            }
+        }
+        for (sq, b) in self.bombs.iter() {
+            unit_ref(format!("bomb on {sq}"), b.owner, &mut errs);
+        }
+        for (sq, m) in self.monads.iter() {
+            unit_ref(format!("monad on {sq}"), m.unit, &mut errs);
+        }
+        if by_side != self.by_side || by_kind != self.by_kind || mailbox != self.mailbox {
+            errs.push("placement layers disagree with the unit table".to_string());
+        }
+        if self.hash != self.compute_hash() {
+            errs.push("incremental hash differs from the from-scratch hash".to_string());
+        }
+        errs
+    }
+
+    // ----- construction helpers for loaders -----
+
+    /// Builds a position from raw parts without journaling (used by the validating loader).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn from_parts(
+        shape: Shape,
+        units: Vec<Unit>,
+        tables: crate::setup::Tables,
+        marks: [Bitboard; MARK_LAYERS],
+        to_move: Side,
+        ply: u32,
+        turns: BySide<u32>,
+        pending: PendingList,
+        result: Option<Outcome>,
+        state: S,
+    ) -> Position<S> {
+        let mut p = Position::empty(shape, state);
+        p.units = units;
+        p.tombs = tables.tombs;
+        p.walls = tables.walls;
+        p.traps = tables.traps;
+        p.bombs = tables.bombs;
+        p.monads = tables.monads;
+        p.effects = tables.effects;
+        p.shadows = tables.shadows;
+        p.marks = marks;
+        p.to_move = to_move;
+        p.ply = ply;
+        p.turns = turns;
+        p.pending = pending;
+        p.result = result;
+        for i in 0..p.units.len() {
+            if let Location::Board(sq) = p.units[i].loc {
+                if p.mailbox[sq.index()] == NO_UNIT {
+                    p.layer_add(UnitId(i as u16), sq);
+                }
+            }
+        }
+        p.hash = p.compute_hash();
+        p
+    }
+
+}

@@ -1,0 +1,193 @@
+//! The `Rules` plugin trait, the checked `apply`, and the visitor that lets
+//! frontends pick a variant by name at run time while the hot path stays
+//! monomorphized.
+
+use crate::action::{format_action, parse_action, Action, ActionError, ActionParseError, EventSink};
+use crate::geometry::Shape;
+use crate::position::{Mark, Position, VariantState};
+use crate::setup::{build_position, LoadError, Problem, ProblemKind, Setup};
+use crate::square::Side;
+use crate::unit::KindSet;
+use std::fmt::Debug;
+
+/// A rule set. Implementations are immutable values built once (rules as data);
+/// positions carry the variant's own state type.
+pub trait Rules: Debug + Send + Sync + 'static {
+    /// State only this variant has (denial right, exile piles...), carried by the position.
+    type State: VariantState;
+
+    /// Registry name, e.g. `"fc12"`.
+    fn name(&self) -> &str;
+    /// One-line description.
+    fn description(&self) -> &str;
+    /// The kinds of units.
+    fn kinds(&self) -> &KindSet;
+    /// The board shape.
+    fn shape(&self) -> Shape;
+    /// The initial position.
+    fn initial_position(&self) -> Position<Self::State>;
+
+    /// Appends every legal action of the player to act to `out`. Nothing when the game is over.
+    fn actions(&self, pos: &Position<Self::State>, out: &mut Vec<Action>);
+
+    /// Performs an action that [`Rules::actions`] listed for this position, recording its events.
+    /// Callers outside the engine use [`apply`], which checks legality first.
+    fn perform(&self, pos: &mut Position<Self::State>, action: &Action, events: &mut dyn EventSink);
+
+    /// Why `action`, which is not legal in `pos`, is refused. Override to give rule-specific reasons.
+    fn explain_illegal(&self, pos: &Position<Self::State>, action: &Action) -> String {
+        let _ = (pos, action);
+        "it is not among the legal actions of this position".to_string()
+    }
+
+    /// Variant-specific consistency checks of a loaded position (after the core's).
+    fn validate(&self, pos: &Position<Self::State>) -> Vec<Problem> {
+        let _ = pos;
+        Vec::new()
+    }
+
+    /// Canonical text of an action. The default is the core notation (`docs/notation.md`).
+    fn format_action(&self, pos: &Position<Self::State>, action: &Action) -> String {
+        let _ = pos;
+        format_action(self.kinds(), action)
+    }
+
+    /// Reads canonical action text. Must invert [`Rules::format_action`].
+    fn parse_action(&self, pos: &Position<Self::State>, text: &str) -> Result<Action, ActionParseError> {
+        let _ = pos;
+        parse_action(self.kinds(), text)
+    }
+
+    /// Reads a FEN. The default reads `<placement> [w|b]` (extended placement, side to act,
+    /// White if left out); chess-like variants override it with their full FEN.
+    fn position_from_fen(&self, fen: &str) -> Result<Position<Self::State>, LoadError> {
+        default_position_from_fen(self, fen)
+    }
+
+    /// Writes a FEN (the default writes `<placement> <w|b>`); `None` where FEN cannot express
+    /// the position (side tables, pending decisions: use RON).
+    fn to_fen(&self, pos: &Position<Self::State>) -> Option<String> {
+        default_to_fen(self, pos)
+    }
+
+    /// Lines describing the variant's own state for displays (denial right, piles...).
+    fn describe_state(&self, pos: &Position<Self::State>) -> Vec<String> {
+        let _ = pos;
+        Vec::new()
+    }
+
+    /// Number of occurrences of the same position that draws the game (`None`: no repetition rule).
+    fn repetition_limit(&self) -> Option<u32> {
+        None
+    }
+
+    /// True if two positions count as the same for repetition. The default compares the whole
+    /// state except the ply and turn counters; variants with absolute timers override it.
+    fn same_for_repetition(&self, a: &Position<Self::State>, b: &Position<Self::State>) -> bool {
+        a.hash() == b.hash() && same_except_counters(a, b)
+    }
+
+    /// Number of leaf actions at the last perft ply, if the rules can count them without
+    /// performing each (bulk counting). The default counts the listed actions.
+    fn count_actions(&self, pos: &Position<Self::State>, buf: &mut Vec<Action>) -> u64 {
+        buf.clear();
+        self.actions(pos, buf);
+        buf.len() as u64
+    }
+}
+
+/// Compares two positions, ignoring the ply and turn counters.
+pub fn same_except_counters<S: VariantState>(a: &Position<S>, b: &Position<S>) -> bool {
+    let mut b2 = b.clone();
+    b2.set_ply(a.ply());
+    b2.set_turns(a.turns());
+    *a == b2
+}
+
+/// Checks and applies an action: refuses it with a reason (changing nothing) unless the
+/// rules list it in this position; otherwise performs it and returns the journal mark to
+/// undo it with [`Position::undo_to`].
+pub fn apply<R: Rules + ?Sized>(
+    rules: &R,
+    pos: &mut Position<R::State>,
+    action: &Action,
+    events: &mut dyn EventSink,
+) -> Result<Mark, ActionError> {
+    if let Some(o) = pos.result() {
+        return Err(ActionError::GameOver(o.clone()));
+    }
+    let mut legal = Vec::new();
+    rules.actions(pos, &mut legal);
+    if !legal.contains(action) {
+        return Err(ActionError::Illegal {
+            action: rules.format_action(pos, action),
+            reason: rules.explain_illegal(pos, action),
+        });
+    }
+    let mark = pos.mark();
+    rules.perform(pos, action, events);
+    Ok(mark)
+}
+
+/// Generic code run on a variant chosen by name at run time (see the variants crate's
+/// registry). The visitor is monomorphized for each rule set.
+pub trait VariantVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Called with the concrete rules.
+    fn visit<R: Rules + Clone>(self, rules: R) -> Self::Output;
+}
+
+/// The default FEN reader: `<placement> [w|b]`, everything else at its default.
+pub fn default_position_from_fen<R: Rules + ?Sized>(rules: &R, fen: &str) -> Result<Position<R::State>, LoadError> {
+    let mut parts = fen.split_whitespace();
+    let placement = parts.next().unwrap_or("");
+    let side_text = parts.next();
+    let to_move = match side_text {
+        None | Some("w") => Side::White,
+        Some("b") => Side::Black,
+        Some(other) => {
+            let col = fen.find(other).map_or(1, |i| fen[..i].chars().count() + 1);
+            return Err(LoadError::one(Problem::new(
+                ProblemKind::Syntax,
+                format!("FEN column {col}"),
+                format!("expected the side to act, w or b, found {other:?}"),
+            )));
+        }
+    };
+    if let Some(extra) = parts.next() {
+        let col = fen.rfind(extra).map_or(1, |i| fen[..i].chars().count() + 1);
+        return Err(LoadError::one(Problem::new(
+            ProblemKind::Syntax,
+            format!("FEN column {col}"),
+            format!("unexpected field {extra:?}: {} FEN has placement and side only", rules.name()),
+        )));
+    }
+    let setup = Setup::<R::State> {
+        variant: rules.name().to_string(),
+        shape: None,
+        to_move,
+        ply: 0,
+        turns: Default::default(),
+        placement: Some(placement.to_string()),
+        units: Vec::new(),
+        tombs: Vec::new(),
+        walls: Vec::new(),
+        traps: Vec::new(),
+        bombs: Vec::new(),
+        monads: Vec::new(),
+        effects: Vec::new(),
+        shadows: Vec::new(),
+        marks: Vec::new(),
+        pending: Vec::new(),
+        result: None,
+        state: Default::default(),
+    };
+    build_position(rules, setup)
+}
+
+/// The default FEN writer: `<placement> <w|b>`.
+pub fn default_to_fen<R: Rules + ?Sized>(rules: &R, pos: &Position<R::State>) -> Option<String> {
+    let placement = crate::fen::format_placement(pos.shape(), rules.kinds(), |sq| pos.piece_at(sq));
+    Some(format!("{placement} {}", if pos.to_move() == Side::White { "w" } else { "b" }))
+}
