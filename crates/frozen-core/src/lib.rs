@@ -18,6 +18,7 @@ pub mod game;
 pub mod geometry;
 pub mod position;
 pub mod rules;
+pub mod scenario;
 pub mod setup;
 pub mod square;
 pub mod tables;
