@@ -438,7 +438,10 @@ pub fn parse_action(kinds: &KindSet, text: &str) -> Result<Action, ActionParseEr
     let mut i = 0usize;
     if kind == ActionKind::Drop {
         if bytes.len() < 2 || bytes[1] != b'@' {
-            return Err(err(offset + 1, "expected a piece letter and '@', e.g. drop:N@e4"));
+            return Err(err(
+                offset + 1,
+                "expected a piece letter and '@', e.g. drop:N@e4",
+            ));
         }
         let k = kinds
             .by_fen(bytes[0] as char)
@@ -463,6 +466,12 @@ pub fn parse_action(kinds: &KindSet, text: &str) -> Result<Action, ActionParseEr
     if action.path.is_empty() && kind != ActionKind::End && kind != ActionKind::Pass {
         return Err(err(offset + i + 1, "expected a square name a1..p16"));
     }
+    if kind == ActionKind::Move && action.path.len() < 2 {
+        return Err(err(
+            offset + i + 1,
+            "a move needs at least two squares (from and to)",
+        ));
+    }
     if kind != ActionKind::Drop && i < bytes.len() && bytes[i] == b'=' {
         let c = *bytes
             .get(i + 1)
@@ -478,7 +487,10 @@ pub fn parse_action(kinds: &KindSet, text: &str) -> Result<Action, ActionParseEr
         let num = &rest[i + 1..];
         let n = parse_number(num).ok_or_else(|| err(offset + i + 2, "expected a number"))?;
         if n == 0 || n.to_string() != num {
-            return Err(err(offset + i + 2, "expected a positive number without leading zeros"));
+            return Err(err(
+                offset + i + 2,
+                "expected a positive number without leading zeros",
+            ));
         }
         action.arg = n;
         i = bytes.len();

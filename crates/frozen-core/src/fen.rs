@@ -29,7 +29,11 @@ impl std::error::Error for FenError {}
 
 /// Reads a placement field (ranks from the top, `/`-separated). Returns units in scan order
 /// (a1, b1, ..., then rank 2...). Letters are the set's FEN letters, White upper case.
-pub fn parse_placement(text: &str, shape: Shape, kinds: &KindSet) -> Result<Vec<(Square, Kind, Side)>, FenError> {
+pub fn parse_placement(
+    text: &str,
+    shape: Shape,
+    kinds: &KindSet,
+) -> Result<Vec<(Square, Kind, Side)>, FenError> {
     let err = |column: usize, reason: String| FenError {
         input: text.chars().take(200).collect(),
         column,
@@ -50,7 +54,10 @@ pub fn parse_placement(text: &str, shape: Shape, kinds: &KindSet) -> Result<Vec<
         let col = i + 1;
         if c == '/' {
             if file != w {
-                return Err(err(col, format!("rank {} has {file} squares, expected {w}", rank + 1)));
+                return Err(err(
+                    col,
+                    format!("rank {} has {file} squares, expected {w}", rank + 1),
+                ));
             }
             rank -= 1;
             if rank < 0 {
@@ -72,22 +79,38 @@ pub fn parse_placement(text: &str, shape: Shape, kinds: &KindSet) -> Result<Vec<
             }
             file += n;
             if file > w {
-                return Err(err(col, format!("rank {} has more than {w} squares", rank + 1)));
+                return Err(err(
+                    col,
+                    format!("rank {} has more than {w} squares", rank + 1),
+                ));
             }
         } else if c.is_ascii_alphabetic() {
             let Some(kind) = kinds.by_fen(c) else {
                 let known: String = kinds.iter().map(|(_, k)| k.fen).collect();
-                return Err(err(col, format!("unknown piece letter '{c}' (this set knows {known})")));
+                return Err(err(
+                    col,
+                    format!("unknown piece letter '{c}' (this set knows {known})"),
+                ));
             };
             if file >= w {
-                return Err(err(col, format!("rank {} has more than {w} squares", rank + 1)));
+                return Err(err(
+                    col,
+                    format!("rank {} has more than {w} squares", rank + 1),
+                ));
             }
-            let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
+            let side = if c.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
             out.push((Square::new(file as u8, rank as u8), kind, side));
             file += 1;
             i += 1;
         } else {
-            return Err(err(col, format!("unexpected character {c:?}; expected a piece letter, a digit or '/'")));
+            return Err(err(
+                col,
+                format!("unexpected character {c:?}; expected a piece letter, a digit or '/'"),
+            ));
         }
     }
     if rank != 0 || file != w {
@@ -101,7 +124,11 @@ pub fn parse_placement(text: &str, shape: Shape, kinds: &KindSet) -> Result<Vec<
 }
 
 /// Writes a placement field from a lookup of each square's occupant.
-pub fn format_placement(shape: Shape, kinds: &KindSet, at: impl Fn(Square) -> Option<(Kind, Side)>) -> String {
+pub fn format_placement(
+    shape: Shape,
+    kinds: &KindSet,
+    at: impl Fn(Square) -> Option<(Kind, Side)>,
+) -> String {
     let mut s = String::new();
     for rank in (0..shape.height()).rev() {
         let mut empty = 0;

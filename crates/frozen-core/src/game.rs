@@ -4,7 +4,9 @@
 use crate::action::{Action, ActionError, ActionParseError, Event, Outcome};
 use crate::position::Position;
 use crate::rules::{apply, Rules};
-use crate::setup::{build_position, ron_problem, to_setup, GameRecord, LoadError, Problem, ProblemKind};
+use crate::setup::{
+    build_position, ron_problem, to_setup, GameRecord, LoadError, Problem, ProblemKind,
+};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -131,7 +133,12 @@ impl<R: Rules> Game<R> {
         };
         let last = self.snapshots.len() - 1;
         list.iter()
-            .filter(|&&i| i == last || self.rules.same_for_repetition(&self.snapshots[i], &self.pos))
+            .filter(|&&i| {
+                i == last
+                    || self
+                        .rules
+                        .same_for_repetition(&self.snapshots[i], &self.pos)
+            })
             .count() as u32
     }
 
@@ -163,12 +170,15 @@ impl<R: Rules> Game<R> {
             events,
             mark,
         });
-        Ok(&self.played.last().map_or(&[][..], |p| &p.events[..]))
+        Ok(self.played.last().map_or(&[][..], |p| &p.events[..]))
     }
 
     /// Reads an action in canonical text and applies it.
     pub fn apply_text(&mut self, text: &str) -> Result<&[Event], GameError> {
-        let a = self.rules.parse_action(&self.pos, text.trim()).map_err(GameError::Parse)?;
+        let a = self
+            .rules
+            .parse_action(&self.pos, text.trim())
+            .map_err(GameError::Parse)?;
         self.apply(&a).map_err(GameError::Action)
     }
 
@@ -210,7 +220,11 @@ impl<R: Rules> Game<R> {
             return Err(LoadError::one(Problem::new(
                 ProblemKind::WrongVariant,
                 "variant",
-                format!("this game is for {:?}, not {:?}", record.variant, rules.name()),
+                format!(
+                    "this game is for {:?}, not {:?}",
+                    record.variant,
+                    rules.name()
+                ),
             )));
         }
         let start = build_position(&rules, record.start)?;

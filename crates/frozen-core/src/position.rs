@@ -7,13 +7,13 @@
 //! property tests). Layers (per side, per kind, mailbox) are derived from the
 //! unit table and kept consistent by the same setters.
 
+use crate::action::{Outcome, Pending};
 use crate::bitboard::Bitboard;
 use crate::geometry::Shape;
 use crate::square::{BySide, Side, Square};
 use crate::tables::{Bomb, Effects, Monad, Shadows, SquareTable, Tomb, Trap, Wall};
 use crate::unit::{Kind, Location, Status, Unit, UnitId, MAX_KINDS};
 use crate::zobrist::{item_hash, piece_key, Tag, SIDE_KEY};
-use crate::action::{Outcome, Pending};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use smallvec::SmallVec;
@@ -25,11 +25,31 @@ pub const MARK_LAYERS: usize = 4;
 
 /// Bound of a variant's own state type, carried by the position.
 pub trait VariantState:
-    Clone + Debug + PartialEq + Eq + Hash + Default + Serialize + DeserializeOwned + Send + Sync + 'static
+    Clone
+    + Debug
+    + PartialEq
+    + Eq
+    + Hash
+    + Default
+    + Serialize
+    + DeserializeOwned
+    + Send
+    + Sync
+    + 'static
 {
 }
 impl<T> VariantState for T where
-    T: Clone + Debug + PartialEq + Eq + Hash + Default + Serialize + DeserializeOwned + Send + Sync + 'static
+    T: Clone
+        + Debug
+        + PartialEq
+        + Eq
+        + Hash
+        + Default
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static
 {
 }
 
@@ -567,7 +587,10 @@ impl<S: crate::position::VariantState> Position<S> {
         self.units[id.index()].loc = to;
         match to {
             Location::Board(sq) => {
-                debug_assert!(self.mailbox[sq.index()] == NO_UNIT, "square {sq} is occupied");
+                debug_assert!(
+                    self.mailbox[sq.index()] == NO_UNIT,
+                    "square {sq} is occupied"
+                );
                 debug_assert!(self.shape.contains(sq), "square {sq} is off the board");
                 self.layer_add(id, sq);
             }
@@ -783,29 +806,49 @@ impl<S: crate::position::VariantState> Position<S> {
                         errs.push(format!("unit #{i}: on {sq}, off the board"));
                     }
                     if mailbox[sq.index()] != NO_UNIT {
-                        errs.push(format!("unit #{i}: on {sq}, already held by #{}", mailbox[sq.index()]));
+                        errs.push(format!(
+                            "unit #{i}: on {sq}, already held by #{}",
+                            mailbox[sq.index()]
+                        ));
                     }
                     mailbox[sq.index()] = i as u16;
                     by_side[u.side.index()].set(sq);
                     by_kind[u.kind.index()].set(sq);
                 }
                 Location::Shadow(sq) => {
-                    if !self.shadows.get(sq).is_some_and(|l| l.contains(&UnitId(i as u16))) {
-                        errs.push(format!("unit #{i}: shadow on {sq} but not in that square's shadow list"));
+                    if !self
+                        .shadows
+                        .get(sq)
+                        .is_some_and(|l| l.contains(&UnitId(i as u16)))
+                    {
+                        errs.push(format!(
+                            "unit #{i}: shadow on {sq} but not in that square's shadow list"
+                        ));
                     }
                 }
                 Location::Tomb(sq) => {
-                    if !self.tombs.get(sq).is_some_and(|t| t.queue.contains(&UnitId(i as u16))) {
-                        errs.push(format!("unit #{i}: in the tomb on {sq} but not in its queue"));
+                    if !self
+                        .tombs
+                        .get(sq)
+                        .is_some_and(|t| t.queue.contains(&UnitId(i as u16)))
+                    {
+                        errs.push(format!(
+                            "unit #{i}: in the tomb on {sq} but not in its queue"
+                        ));
                     }
                 }
                 Location::Carried { by, slot } | Location::Fused { base: by, slot } => {
                     if by.index() >= n || by.index() == i {
                         errs.push(format!("unit #{i}: carried or fused by unknown unit {by}"));
-                    } else if self.units.iter().enumerate().any(|(j, o)| {
-                        j != i && o.loc == u.loc
-                    }) {
-                        errs.push(format!("unit #{i}: shares slot {slot} of {by} with another unit"));
+                    } else if self
+                        .units
+                        .iter()
+                        .enumerate()
+                        .any(|(j, o)| j != i && o.loc == u.loc)
+                    {
+                        errs.push(format!(
+                            "unit #{i}: shares slot {slot} of {by} with another unit"
+                        ));
                     }
                 }
                 Location::Exiled | Location::Captured(_) | Location::Dead | Location::Pool => {}
@@ -817,7 +860,9 @@ impl<S: crate::position::VariantState> Position<S> {
             }
             for (k, id) in t.queue.iter().enumerate() {
                 if id.index() >= n || self.units[id.index()].loc != Location::Tomb(sq) {
-                    errs.push(format!("tomb on {sq}: queue entry {k} ({id}) is not located in this tomb"));
+                    errs.push(format!(
+                        "tomb on {sq}: queue entry {k} ({id}) is not located in this tomb"
+                    ));
                 }
                 if t.queue[..k].contains(id) {
                     errs.push(format!("tomb on {sq}: {id} is queued twice"));
@@ -827,7 +872,9 @@ impl<S: crate::position::VariantState> Position<S> {
         for (sq, l) in self.shadows.iter() {
             for id in l {
                 if id.index() >= n || self.units[id.index()].loc != Location::Shadow(sq) {
-                    errs.push(format!("shadows on {sq}: {id} is not a shadow on this square"));
+                    errs.push(format!(
+                        "shadows on {sq}: {id} is not a shadow on this square"
+                    ));
                 }
             }
         }
@@ -915,5 +962,4 @@ impl<S: crate::position::VariantState> Position<S> {
         p.hash = p.compute_hash();
         p
     }
-
 }

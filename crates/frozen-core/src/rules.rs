@@ -2,7 +2,9 @@
 //! frontends pick a variant by name at run time while the hot path stays
 //! monomorphized.
 
-use crate::action::{format_action, parse_action, Action, ActionError, ActionParseError, EventSink};
+use crate::action::{
+    format_action, parse_action, Action, ActionError, ActionParseError, EventSink,
+};
 use crate::geometry::Shape;
 use crate::position::{Mark, Position, VariantState};
 use crate::setup::{build_position, LoadError, Problem, ProblemKind, Setup};
@@ -53,7 +55,11 @@ pub trait Rules: Debug + Send + Sync + 'static {
     }
 
     /// Reads canonical action text. Must invert [`Rules::format_action`].
-    fn parse_action(&self, pos: &Position<Self::State>, text: &str) -> Result<Action, ActionParseError> {
+    fn parse_action(
+        &self,
+        pos: &Position<Self::State>,
+        text: &str,
+    ) -> Result<Action, ActionParseError> {
         let _ = pos;
         parse_action(self.kinds(), text)
     }
@@ -139,7 +145,10 @@ pub trait VariantVisitor {
 }
 
 /// The default FEN reader: `<placement> [w|b]`, everything else at its default.
-pub fn default_position_from_fen<R: Rules + ?Sized>(rules: &R, fen: &str) -> Result<Position<R::State>, LoadError> {
+pub fn default_position_from_fen<R: Rules + ?Sized>(
+    rules: &R,
+    fen: &str,
+) -> Result<Position<R::State>, LoadError> {
     let mut parts = fen.split_whitespace();
     let placement = parts.next().unwrap_or("");
     let side_text = parts.next();
@@ -160,7 +169,10 @@ pub fn default_position_from_fen<R: Rules + ?Sized>(rules: &R, fen: &str) -> Res
         return Err(LoadError::one(Problem::new(
             ProblemKind::Syntax,
             format!("FEN column {col}"),
-            format!("unexpected field {extra:?}: {} FEN has placement and side only", rules.name()),
+            format!(
+                "unexpected field {extra:?}: {} FEN has placement and side only",
+                rules.name()
+            ),
         )));
     }
     let setup = Setup::<R::State> {
@@ -189,5 +201,12 @@ pub fn default_position_from_fen<R: Rules + ?Sized>(rules: &R, fen: &str) -> Res
 /// The default FEN writer: `<placement> <w|b>`.
 pub fn default_to_fen<R: Rules + ?Sized>(rules: &R, pos: &Position<R::State>) -> Option<String> {
     let placement = crate::fen::format_placement(pos.shape(), rules.kinds(), |sq| pos.piece_at(sq));
-    Some(format!("{placement} {}", if pos.to_move() == Side::White { "w" } else { "b" }))
+    Some(format!(
+        "{placement} {}",
+        if pos.to_move() == Side::White {
+            "w"
+        } else {
+            "b"
+        }
+    ))
 }

@@ -100,7 +100,9 @@ pub fn run_scenario<R: Rules + Clone>(rules: &R, text: &str) -> Result<(), Strin
         .map_err(|e| format!("cannot read scenario: {}", ron_problem(&e)))?;
     let start = match (&sc.fen, sc.position.clone()) {
         (Some(_), Some(_)) => return Err("give fen or position, not both".into()),
-        (Some(f), None) => rules.position_from_fen(f).map_err(|e| format!("bad fen: {e}"))?,
+        (Some(f), None) => rules
+            .position_from_fen(f)
+            .map_err(|e| format!("bad fen: {e}"))?,
         (None, Some(p)) => build_position(rules, p).map_err(|e| format!("bad position: {e}"))?,
         (None, None) => rules.initial_position(),
     };
@@ -120,7 +122,10 @@ pub fn run_scenario<R: Rules + Clone>(rules: &R, text: &str) -> Result<(), Strin
                 }
             }
             (Ok(_), false) => {
-                return Err(format!("step {i} ({}): expected illegal, but it was applied", step.action));
+                return Err(format!(
+                    "step {i} ({}): expected illegal, but it was applied",
+                    step.action
+                ));
             }
             (Err(e), true) => {
                 let legal: Vec<String> = game.actions().iter().map(|a| game.format(a)).collect();
@@ -132,11 +137,17 @@ pub fn run_scenario<R: Rules + Clone>(rules: &R, text: &str) -> Result<(), Strin
             }
             (Err(e), false) => {
                 if *game.position() != before {
-                    return Err(format!("step {i} ({}): a refused action changed the position", step.action));
+                    return Err(format!(
+                        "step {i} ({}): a refused action changed the position",
+                        step.action
+                    ));
                 }
                 if let Some(text) = &step.error_contains {
                     if !e.to_string().contains(text.as_str()) {
-                        return Err(format!("step {i} ({}): error {e:?} does not contain {text:?}", step.action));
+                        return Err(format!(
+                            "step {i} ({}): error {e:?} does not contain {text:?}",
+                            step.action
+                        ));
                     }
                 }
             }
@@ -147,11 +158,14 @@ pub fn run_scenario<R: Rules + Clone>(rules: &R, text: &str) -> Result<(), Strin
     if let Some(f) = &ex.fen {
         let got = rules.to_fen(pos).unwrap_or_default();
         if got != *f {
-            return Err(format!("final FEN differs\n  expected: {f}\n  got:      {got}"));
+            return Err(format!(
+                "final FEN differs\n  expected: {f}\n  got:      {got}"
+            ));
         }
     }
     if let Some(p) = &ex.position {
-        let want = build_position(rules, p.clone()).map_err(|e| format!("bad expected position: {e}"))?;
+        let want =
+            build_position(rules, p.clone()).map_err(|e| format!("bad expected position: {e}"))?;
         if !crate::rules::same_except_counters(&want, pos) {
             return Err(format!(
                 "final position differs\n  expected: {}\n  got:      {}",
@@ -168,7 +182,10 @@ pub fn run_scenario<R: Rules + Clone>(rules: &R, text: &str) -> Result<(), Strin
     let legal: Vec<String> = game.actions().iter().map(|a| game.format(a)).collect();
     for a in &ex.actions_include {
         if !legal.contains(a) {
-            return Err(format!("expected {a} to be legal; legal actions: {}", legal.join(" ")));
+            return Err(format!(
+                "expected {a} to be legal; legal actions: {}",
+                legal.join(" ")
+            ));
         }
     }
     for a in &ex.actions_exclude {
@@ -178,7 +195,11 @@ pub fn run_scenario<R: Rules + Clone>(rules: &R, text: &str) -> Result<(), Strin
     }
     if let Some(n) = ex.action_count {
         if legal.len() != n {
-            return Err(format!("expected {n} legal actions, found {}: {}", legal.len(), legal.join(" ")));
+            return Err(format!(
+                "expected {n} legal actions, found {}: {}",
+                legal.len(),
+                legal.join(" ")
+            ));
         }
     }
     if let Some(r) = &ex.result {

@@ -53,7 +53,11 @@ pub struct Problem {
 
 impl Problem {
     /// A new problem.
-    pub fn new(kind: ProblemKind, location: impl Into<String>, message: impl Into<String>) -> Problem {
+    pub fn new(
+        kind: ProblemKind,
+        location: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Problem {
         Problem {
             location: location.into(),
             kind,
@@ -190,7 +194,9 @@ pub(crate) struct Tables {
 }
 
 fn kind_text(kinds: &KindSet, kind: crate::unit::Kind) -> String {
-    kinds.get(kind).map_or_else(|| "?".to_string(), |k| k.fen.to_string())
+    kinds
+        .get(kind)
+        .map_or_else(|| "?".to_string(), |k| k.fen.to_string())
 }
 
 /// Writes a position as a [`Setup`] (every field; units with explicit records).
@@ -240,7 +246,10 @@ fn ron_options() -> ron::Options {
 pub fn position_to_ron<R: Rules + ?Sized>(rules: &R, pos: &Position<R::State>) -> String {
     let setup = to_setup(rules, pos);
     ron_options()
-        .to_string_pretty(&setup, ron::ser::PrettyConfig::default().struct_names(false))
+        .to_string_pretty(
+            &setup,
+            ron::ser::PrettyConfig::default().struct_names(false),
+        )
         .unwrap_or_else(|e| format!("/* cannot write position: {e} */"))
 }
 
@@ -254,7 +263,10 @@ pub fn ron_problem(e: &ron::error::SpannedError) -> Problem {
 }
 
 /// Reads a position from RON text and validates it (see [`build_position`]).
-pub fn position_from_ron<R: Rules + ?Sized>(rules: &R, text: &str) -> Result<Position<R::State>, LoadError> {
+pub fn position_from_ron<R: Rules + ?Sized>(
+    rules: &R,
+    text: &str,
+) -> Result<Position<R::State>, LoadError> {
     if text.len() > 16 * 1024 * 1024 {
         return Err(LoadError::one(Problem::new(
             ProblemKind::Syntax,
@@ -272,13 +284,20 @@ pub fn position_from_ron<R: Rules + ?Sized>(rules: &R, text: &str) -> Result<Pos
 /// inconsistency (unknown kinds, bad ids, units off the board or on one square twice,
 /// tombs and unit locations that disagree, side tables off the board or naming unknown
 /// units...), then the variant's own problems ([`Rules::validate`]).
-pub fn build_position<R: Rules + ?Sized>(rules: &R, setup: Setup<R::State>) -> Result<Position<R::State>, LoadError> {
+pub fn build_position<R: Rules + ?Sized>(
+    rules: &R,
+    setup: Setup<R::State>,
+) -> Result<Position<R::State>, LoadError> {
     let mut problems = Vec::new();
     if setup.variant != rules.name() {
         problems.push(Problem::new(
             ProblemKind::WrongVariant,
             "variant",
-            format!("this file is for {:?}, not {:?}", setup.variant, rules.name()),
+            format!(
+                "this file is for {:?}, not {:?}",
+                setup.variant,
+                rules.name()
+            ),
         ));
     }
     let shape = setup.shape.unwrap_or_else(|| rules.shape());
@@ -286,16 +305,23 @@ pub fn build_position<R: Rules + ?Sized>(rules: &R, setup: Setup<R::State>) -> R
         problems.push(Problem::new(
             ProblemKind::BadShape,
             "shape",
-            format!("{} does not play on {shape}, only on {}", rules.name(), rules.shape()),
+            format!(
+                "{} does not play on {shape}, only on {}",
+                rules.name(),
+                rules.shape()
+            ),
         ));
     }
     let mask = shape.mask();
     let kinds = rules.kinds();
     let mut units: Vec<Unit> = Vec::new();
+    // Where each unit came from, for messages: "units[3] (id 3)" or "placement (unit on e4)".
+    let mut origin: Vec<String> = Vec::new();
     if let Some(pl) = &setup.placement {
         match fen::parse_placement(pl, shape, kinds) {
             Ok(list) => {
                 for (sq, kind, side) in list {
+                    origin.push(format!("placement (unit #{} on {sq})", units.len()));
                     units.push(Unit {
                         kind,
                         side,
@@ -317,7 +343,10 @@ pub fn build_position<R: Rules + ?Sized>(rules: &R, setup: Setup<R::State>) -> R
             problems.push(Problem::new(
                 ProblemKind::BadId,
                 &here,
-                format!("expected id {} (ids count up from 0, after the placement's units)", units.len()),
+                format!(
+                    "expected id {} (ids count up from 0, after the placement's units)",
+                    units.len()
+                ),
             ));
         }
         let kind = if r.kind.chars().count() == 1 {
@@ -333,6 +362,7 @@ pub fn build_position<R: Rules + ?Sized>(rules: &R, setup: Setup<R::State>) -> R
             ));
             continue;
         };
+        origin.push(here);
         units.push(Unit {
             kind,
             side: r.side,
@@ -343,17 +373,23 @@ pub fn build_position<R: Rules + ?Sized>(rules: &R, setup: Setup<R::State>) -> R
     let n = units.len();
     let mut occupied: [Option<usize>; 256] = [None; 256];
     for (i, u) in units.iter().enumerate() {
-        let here = format!("unit #{i}");
+        let here = origin[i].as_str();
         match u.loc {
-            Location::Board(sq) | Location::Shadow(sq) | Location::Tomb(sq) if !mask.contains(sq) => {
-                problems.push(Problem::new(ProblemKind::OffBoard, &here, format!("{sq} is off the {shape} board")));
+            Location::Board(sq) | Location::Shadow(sq) | Location::Tomb(sq)
+                if !mask.contains(sq) =>
+            {
+                problems.push(Problem::new(
+                    ProblemKind::OffBoard,
+                    here,
+                    format!("{sq} is off the {shape} board"),
+                ));
             }
             Location::Board(sq) => {
                 if let Some(j) = occupied[sq.index()] {
                     problems.push(Problem::new(
                         ProblemKind::Conflict,
-                        &here,
-                        format!("{sq} is already held by unit #{j}"),
+                        here,
+                        format!("{sq} is already held by {}", origin[j]),
                     ));
                 } else {
                     occupied[sq.index()] = Some(i);
@@ -361,11 +397,15 @@ pub fn build_position<R: Rules + ?Sized>(rules: &R, setup: Setup<R::State>) -> R
             }
             Location::Carried { by, slot } | Location::Fused { base: by, slot } => {
                 if by.index() >= n || by.index() == i {
-                    problems.push(Problem::new(ProblemKind::BadId, &here, format!("carrier {by} does not exist")));
+                    problems.push(Problem::new(
+                        ProblemKind::BadId,
+                        here,
+                        format!("carrier {by} does not exist"),
+                    ));
                 } else if units[..i].iter().any(|o| o.loc == u.loc) {
                     problems.push(Problem::new(
                         ProblemKind::Conflict,
-                        &here,
+                        here,
                         format!("slot {slot} of {by} is already taken"),
                     ));
                 }
@@ -380,17 +420,29 @@ pub fn build_position<R: Rules + ?Sized>(rules: &R, setup: Setup<R::State>) -> R
             for ($sq, $v) in $list {
                 let here = format!("{}[{}]", $name, $sq);
                 if !mask.contains($sq) {
-                    problems.push(Problem::new(ProblemKind::OffBoard, &here, format!("{} is off the {shape} board", $sq)));
+                    problems.push(Problem::new(
+                        ProblemKind::OffBoard,
+                        &here,
+                        format!("{} is off the {shape} board", $sq),
+                    ));
                     continue;
                 }
                 if tables.$table.get($sq).is_some() {
-                    problems.push(Problem::new(ProblemKind::Conflict, &here, "two entries for one square"));
+                    problems.push(Problem::new(
+                        ProblemKind::Conflict,
+                        &here,
+                        "two entries for one square",
+                    ));
                     continue;
                 }
                 let errs: Vec<String> = $check;
                 for e in errs {
                     problems.push(Problem::new(
-                        if e.contains("unknown unit") { ProblemKind::BadId } else { ProblemKind::Inconsistent },
+                        if e.contains("unknown unit") {
+                            ProblemKind::BadId
+                        } else {
+                            ProblemKind::Inconsistent
+                        },
                         &here,
                         e,
                     ));
@@ -412,7 +464,10 @@ pub fn build_position<R: Rules + ?Sized>(rules: &R, setup: Setup<R::State>) -> R
             if id.index() >= n {
                 e.push(format!("queue entry {k} refers to unknown unit {id}"));
             } else if units[id.index()].loc != Location::Tomb(sq) {
-                e.push(format!("queue entry {k} ({id}) is located at {:?}, not in this tomb", units[id.index()].loc));
+                e.push(format!(
+                    "queue entry {k} ({id}) is located at {:?}, not in this tomb",
+                    units[id.index()].loc
+                ));
             } else if let Some(other) = in_queue[id.index()] {
                 e.push(format!("{id} is queued twice (also in {other})"));
             } else {
@@ -439,10 +494,18 @@ pub fn build_position<R: Rules + ?Sized>(rules: &R, setup: Setup<R::State>) -> R
         }
         e
     });
-    let effects: Vec<(Square, Effects)> = setup.effects.into_iter().map(|(s, v)| (s, Effects::from_vec(v))).collect();
+    let effects: Vec<(Square, Effects)> = setup
+        .effects
+        .into_iter()
+        .map(|(s, v)| (s, Effects::from_vec(v)))
+        .collect();
     table!(effects, effects, "effects", |sq, _v| Vec::new());
     let explicit_shadows = !setup.shadows.is_empty();
-    let shadows: Vec<(Square, Shadows)> = setup.shadows.into_iter().map(|(s, v)| (s, Shadows::from_vec(v))).collect();
+    let shadows: Vec<(Square, Shadows)> = setup
+        .shadows
+        .into_iter()
+        .map(|(s, v)| (s, Shadows::from_vec(v)))
+        .collect();
     table!(shadows, shadows, "shadows", |sq, l| {
         let mut e = Vec::new();
         for id in l.iter() {
@@ -456,18 +519,26 @@ pub fn build_position<R: Rules + ?Sized>(rules: &R, setup: Setup<R::State>) -> R
     });
     for (i, u) in units.iter().enumerate() {
         match u.loc {
-            Location::Tomb(sq) if mask.contains(sq) && in_queue[i].is_none() => problems.push(Problem::new(
-                ProblemKind::Inconsistent,
-                format!("unit #{i}"),
-                format!("located in the tomb on {sq}, but that tomb's queue does not list it"),
-            )),
+            Location::Tomb(sq) if mask.contains(sq) && in_queue[i].is_none() => {
+                problems.push(Problem::new(
+                    ProblemKind::Inconsistent,
+                    &origin[i],
+                    format!("located in the tomb on {sq}, but that tomb's queue does not list it"),
+                ))
+            }
             Location::Shadow(sq) if mask.contains(sq) => {
                 if explicit_shadows {
-                    if !tables.shadows.get(sq).is_some_and(|l| l.contains(&UnitId(i as u16))) {
+                    if !tables
+                        .shadows
+                        .get(sq)
+                        .is_some_and(|l| l.contains(&UnitId(i as u16)))
+                    {
                         problems.push(Problem::new(
                             ProblemKind::Inconsistent,
-                            format!("unit #{i}"),
-                            format!("a shadow on {sq}, but the shadows list of {sq} does not name it"),
+                            &origin[i],
+                            format!(
+                                "a shadow on {sq}, but the shadows list of {sq} does not name it"
+                            ),
                         ));
                     }
                 } else {
@@ -491,7 +562,11 @@ pub fn build_position<R: Rules + ?Sized>(rules: &R, setup: Setup<R::State>) -> R
         }
         for s in sqs {
             if !mask.contains(*s) {
-                problems.push(Problem::new(ProblemKind::OffBoard, format!("marks[{layer}]"), format!("{s} is off the board")));
+                problems.push(Problem::new(
+                    ProblemKind::OffBoard,
+                    format!("marks[{layer}]"),
+                    format!("{s} is off the board"),
+                ));
             }
             marks[*layer as usize].set(*s);
         }
@@ -499,12 +574,20 @@ pub fn build_position<R: Rules + ?Sized>(rules: &R, setup: Setup<R::State>) -> R
     for (k, p) in setup.pending.iter().enumerate() {
         if let Some(u) = p.unit {
             if u.index() >= n {
-                problems.push(Problem::new(ProblemKind::BadId, format!("pending[{k}]"), format!("refers to unknown unit {u}")));
+                problems.push(Problem::new(
+                    ProblemKind::BadId,
+                    format!("pending[{k}]"),
+                    format!("refers to unknown unit {u}"),
+                ));
             }
         }
         if let Some(s) = p.square {
             if !mask.contains(s) {
-                problems.push(Problem::new(ProblemKind::OffBoard, format!("pending[{k}]"), format!("{s} is off the board")));
+                problems.push(Problem::new(
+                    ProblemKind::OffBoard,
+                    format!("pending[{k}]"),
+                    format!("{s} is off the board"),
+                ));
             }
         }
     }
@@ -550,4 +633,3 @@ pub fn count_by_side<S: VariantState>(pos: &Position<S>) -> BySide<usize> {
     }
     c
 }
-

@@ -15,6 +15,7 @@ pub const MAX_KINDS: usize = 32;
 
 /// A unit kind (pawn, knight, jester...), an index into the rule set's [`KindSet`].
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct Kind(pub u8);
 
 impl Kind {
@@ -133,6 +134,7 @@ impl KindSet {
 
 /// Permanent identity of a unit; an index into the position's unit table.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct UnitId(pub u16);
 
 impl UnitId {
