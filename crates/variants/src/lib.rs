@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod parlett;
 pub mod registry;
 
 pub use registry::{visit, UnknownVariant, VariantInfo, VARIANTS};
