@@ -1,0 +1,103 @@
+//! No allocation per node in the perft hot path: a counting global allocator
+//! measures a perft run after a warm-up run (which grows the per-depth action
+//! buffers and the position's journal to their final sizes).
+//!
+//! On the test rule set the count must be zero. On every registered variant the
+//! count is measured and printed (run with `--nocapture` to see it): rules that
+//! allocate in `actions` or `perform` show up here, and are reported rather than
+//! hidden; the test fails for them only when `FROZEN_STRICT_ALLOC=1` is set.
+//! Everything runs in one test function so no other test allocates meanwhile.
+
+mod common;
+
+use common::Toy;
+use frozen_core::{Rules, VariantVisitor};
+use frozen_perft::Counter;
+use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+use std::alloc::System;
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+/// Allocations (and reallocations) during a second perft run of `depth`, and its node count.
+fn allocations_during_perft<R: Rules>(rules: &R, depth: u32) -> (usize, u64) {
+    let mut pos = rules.initial_position();
+    let mut counter = Counter::new(rules);
+    let warm = counter.perft(&mut pos, depth);
+    let region = Region::new(GLOBAL);
+    let nodes = counter.perft(&mut pos, depth);
+    let change = region.change();
+    assert_eq!(warm, nodes);
+    (change.allocations + change.reallocations, nodes)
+}
+
+fn allocations_during_turns<R: Rules>(rules: &R, turns: u32) -> (usize, u64) {
+    let mut pos = rules.initial_position();
+    let mut counter = Counter::new(rules);
+    let warm = counter.perft_turns(&mut pos, turns);
+    let region = Region::new(GLOBAL);
+    let nodes = counter.perft_turns(&mut pos, turns);
+    let change = region.change();
+    assert_eq!(warm, nodes);
+    (change.allocations + change.reallocations, nodes.unwrap_or(0))
+}
+
+struct Measure;
+
+impl VariantVisitor for Measure {
+    type Output = (u32, usize, u64);
+    fn visit<R: Rules + Clone>(self, rules: R) -> Self::Output {
+        // The deepest depth up to 4 whose count stays small enough for a quick test.
+        let mut depth = 1;
+        let mut pos = rules.initial_position();
+        while depth < 4 && frozen_perft::perft(&rules, &mut pos, depth + 1) <= 2_000_000 {
+            depth += 1;
+        }
+        let (allocs, nodes) = allocations_during_perft(&rules, depth);
+        (depth, allocs, nodes)
+    }
+}
+
+#[test]
+fn perft_does_not_allocate_per_node() {
+    let toy = Toy::new();
+    // The counter is live: a fresh vector of actions is seen.
+    let region = Region::new(GLOBAL);
+    let mut fresh = Vec::new();
+    toy.actions(&toy.initial_position(), &mut fresh);
+    assert!(region.change().allocations > 0, "the counting allocator sees allocations");
+    drop(fresh);
+
+    let (allocs, nodes) = allocations_during_perft(&toy, 7);
+    assert!(nodes > 100_000, "a run big enough to matter ({nodes} nodes)");
+    assert_eq!(allocs, 0, "perft allocated {allocs} times over {nodes} nodes");
+
+    let double = Toy::double();
+    let (allocs, nodes) = allocations_during_turns(&double, 3);
+    assert!(nodes > 10_000, "{nodes} turn sequences");
+    assert_eq!(allocs, 0, "turns perft allocated {allocs} times over {nodes} nodes");
+
+    let strict = std::env::var("FROZEN_STRICT_ALLOC").is_ok_and(|v| v == "1");
+    let mut offenders = Vec::new();
+    for v in frozen_variants::VARIANTS {
+        match frozen_variants::visit(v.name, Measure) {
+            Ok((depth, allocs, nodes)) => {
+                eprintln!(
+                    "no_alloc: {}: {allocs} allocations during perft({depth}) = {nodes} nodes from the initial position",
+                    v.name
+                );
+                if allocs > 0 {
+                    offenders.push(format!("{} ({allocs} allocations over {nodes} nodes)", v.name));
+                }
+            }
+            Err(e) => eprintln!("no_alloc: {}: listed but not visitable: {e}", v.name),
+        }
+    }
+    if !offenders.is_empty() {
+        eprintln!(
+            "no_alloc: these rules allocate while perft runs (in actions, count_actions or perform): {}",
+            offenders.join(", ")
+        );
+    }
+    assert!(!strict || offenders.is_empty(), "allocating rules: {}", offenders.join(", "));
+}
