@@ -105,3 +105,37 @@ impl<S: VariantState> Tt<S> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use frozen_core::{Kind, Location, Shape, Side, Square, Status};
+
+    fn sample() -> Position<()> {
+        let mut p = Position::empty(Shape::EIGHT, ());
+        p.add_unit(Kind(0), Side::White, Location::Board(Square::new(4, 0)), Status::default());
+        p.clear_journal();
+        p
+    }
+
+    #[test]
+    fn a_hit_needs_the_exact_position_depth_and_mode() {
+        let tt = Tt::with_megabytes(1, &sample()).expect("a table");
+        let pos = sample();
+        tt.store(&pos, 3, Mode::Actions, 42);
+        assert_eq!(tt.probe(&pos, 3, Mode::Actions), Some(42));
+        assert_eq!(tt.probe(&pos, 2, Mode::Actions), None);
+        assert_eq!(tt.probe(&pos, 3, Mode::Turns), None);
+        // Same hash (the hash leaves the counters out), different state: no hit.
+        let mut later = pos.clone();
+        later.set_ply(7);
+        assert_eq!(later.hash(), pos.hash());
+        assert_eq!(tt.probe(&later, 3, Mode::Actions), None);
+    }
+
+    #[test]
+    fn zero_megabytes_is_no_table() {
+        assert!(Tt::with_megabytes(0, &sample()).is_none());
+        assert!(Tt::with_megabytes(1, &sample()).is_some_and(|t| t.len() > 0));
+    }
+}

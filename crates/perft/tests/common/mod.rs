@@ -1,7 +1,7 @@
 //! A tiny test-only rule set: kings and rooks on a 4x4 board. Capturing the
 //! enemy king wins; there is no check rule. Options: `double` turns (a first
-//! move, then a king move or `end`), and a deliberate `bug` (rooks never land
-//! on a corner) for the compare tests.
+//! move, then a king move or `end`), and a deliberate `bug` (from the third
+//! ply on, rooks never land on a corner) for the compare tests.
 #![allow(dead_code)]
 
 use frozen_core::{
@@ -19,7 +19,7 @@ pub struct Toy {
     name: &'static str,
     /// Turns of two actions: any move, then a king move or `end`.
     pub double: bool,
-    /// Rooks never land on a corner (a deliberately wrong rule set).
+    /// From ply 2 on, rooks never land on a corner (a deliberately wrong rule set).
     pub bug: bool,
 }
 
@@ -121,7 +121,7 @@ impl Rules for Toy {
                         while let Some(to) = cur.offset(df, dr).filter(|s| self.shape.contains(*s)) {
                             let before = out.len();
                             let go_on = self.push_target(pos, from, to, out);
-                            if self.bug && corner(to) && out.len() > before {
+                            if self.bug && pos.ply() >= 2 && corner(to) && out.len() > before {
                                 out.pop();
                             }
                             if !go_on {
