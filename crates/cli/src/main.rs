@@ -1,1 +1,293 @@
-fn main() {}
+//! `frozen`: the command-line tool of the frozen rules engine.
+//!
+//! Every subcommand that works on a variant is a generic [`frozen_core::VariantVisitor`]:
+//! the variant is chosen by name through `frozen_variants::visit`, and no rule logic lives
+//! here. Exit codes: 0 success, 1 failure (bad input data, illegal action, invalid file),
+//! 2 usage error (unknown variant, bad options).
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod board;
+mod check;
+mod cmd;
+mod common;
+mod error;
+mod events;
+mod json;
+mod play;
+mod render;
+mod rng;
+
+use clap::{CommandFactory, Parser, Subcommand};
+use common::PositionArgs;
+use error::{CliError, CliResult, EXIT_FAILURE};
+use std::path::PathBuf;
+
+/// Rules engine for chess variants of the FrozenChess family.
+#[derive(Parser, Debug)]
+#[command(
+    name = "frozen",
+    version,
+    about = "Rules engine for chess variants of the FrozenChess family",
+    after_help = "Examples:\n  frozen variants\n  frozen show <variant>\n  frozen moves <variant> --json\n  frozen apply <variant> <action> <action>\n  frozen play <variant> --vs random --seed 7\n\nSee docs/cli.md for more."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the registered variants: name, board size, description.
+    #[command(after_help = "Example:\n  frozen variants")]
+    Variants,
+    /// Show a position: the board, the side to act and all state in a legend.
+    #[command(
+        after_help = "Examples:\n  frozen show <variant>\n  frozen show <variant> --ascii\n  \
+        frozen show <variant> --fen '<fen>'\n  frozen show <variant> --position pos.ron --ron"
+    )]
+    Show {
+        /// Variant name (see `frozen variants`).
+        variant: String,
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Letters instead of chess figurines.
+        #[arg(long)]
+        ascii: bool,
+        /// Print the position as RON instead of the board.
+        #[arg(long)]
+        ron: bool,
+    },
+    /// List every legal action, one per line in canonical text.
+    #[command(
+        after_help = "Examples:\n  frozen moves <variant>\n  frozen moves <variant> --from e2\n  \
+        frozen moves <variant> --json --fen '<fen>'"
+    )]
+    Moves {
+        /// Variant name (see `frozen variants`).
+        variant: String,
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Only the actions that start from this square.
+        #[arg(long, value_name = "SQUARE")]
+        from: Option<String>,
+        /// JSON: kind, path, piece, arg, text and the events of each action.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Apply actions in order and print the resulting position and the events.
+    #[command(after_help = "Examples:\n  frozen apply <variant> e2e4 e7e5\n  \
+        frozen apply <variant> --fen '<fen>' e1g1 --ron > pos.ron\n  frozen apply <variant> --json e2e4")]
+    Apply {
+        /// Variant name (see `frozen variants`).
+        variant: String,
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Print the resulting position as RON (loadable with --position) instead of FEN.
+        #[arg(long)]
+        ron: bool,
+        /// Print the result as JSON (fen, actions with events).
+        #[arg(long, conflicts_with = "ron")]
+        json: bool,
+        /// Actions in canonical text (as `frozen moves` prints them).
+        #[arg(required = true, value_name = "ACTION")]
+        actions: Vec<String>,
+    },
+    /// Play an interactive game on stdin/stdout (works with scripted input).
+    #[command(
+        after_help = "Examples:\n  frozen play <variant>\n  frozen play <variant> --vs random --seed 7\n  \
+        printf 'list\\n1\\nsave g.ron\\nquit\\n' | frozen play <variant> --vs random\n  \
+        frozen play <variant> --load g.ron\n\nCommands in the game: an action, a number from `list`, \
+        list, board, undo, save <file>, load <file>, help, quit."
+    )]
+    Play {
+        /// Variant name (see `frozen variants`).
+        variant: String,
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Opponent: `random` plays random legal actions.
+        #[arg(long, value_name = "OPPONENT", value_parser = ["random"])]
+        vs: Option<String>,
+        /// The side you play against the opponent.
+        #[arg(long, value_name = "SIDE", value_parser = ["white", "black"], default_value = "white")]
+        side: String,
+        /// Seed of the random opponent (same seed, same answers).
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        seed: u64,
+        /// Continue a saved game (RON game file written by `save`).
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "position", "start"])]
+        load: Option<PathBuf>,
+        /// Letters instead of chess figurines.
+        #[arg(long)]
+        ascii: bool,
+    },
+    /// Draw a position as SVG.
+    #[command(
+        after_help = "Examples:\n  frozen render <variant> --svg board.svg\n  \
+        frozen render <variant> --fen '<fen>' --svg - > board.svg\n  frozen render <variant> --after e2e4 --svg b.svg"
+    )]
+    Render {
+        /// Variant name (see `frozen variants`).
+        variant: String,
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Apply these actions first.
+        #[arg(long, value_name = "ACTION", num_args = 1..)]
+        after: Vec<String>,
+        /// Output file (`-` for stdout).
+        #[arg(long, value_name = "FILE", required = true)]
+        svg: PathBuf,
+    },
+    /// Validate position, game or piece-set files; prints every problem with its location.
+    #[command(
+        after_help = "Examples:\n  frozen check pos.ron\n  frozen check game.ron --variant <variant>\n  \
+        frozen check fixtures/positions/*.ron"
+    )]
+    Check {
+        /// Files to check.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// The variant, when the file has no `variant:` field.
+        #[arg(long, value_name = "NAME")]
+        variant: Option<String>,
+    },
+    /// Count action sequences to a depth (perft), the `perft` tool of the frozen-perft crate.
+    #[command(
+        after_help = "Examples:\n  frozen perft <variant> 3\n  frozen perft <variant> 2 --divide --fen '<fen>'\n  \
+        frozen perft list\n  frozen perft fixtures"
+    )]
+    Perft(frozen_perft::cli::Cli),
+    /// Print a shell completion script.
+    #[command(
+        after_help = "Examples:\n  frozen completions bash > /etc/bash_completion.d/frozen\n  \
+        frozen completions zsh > ~/.zfunc/_frozen\n  frozen completions fish > ~/.config/fish/completions/frozen.fish"
+    )]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Runs `visitor` on the variant called `name`, turning an unknown name into a usage error.
+fn on_variant<V: frozen_core::VariantVisitor<Output = CliResult>>(
+    name: &str,
+    visitor: V,
+) -> CliResult {
+    frozen_variants::visit(name, visitor).map_err(|e| {
+        if frozen_variants::VARIANTS.is_empty() {
+            CliError::usage(format!(
+                "unknown variant {name:?}: no variant is registered in this build"
+            ))
+        } else {
+            CliError::usage(format!("{e}\nhint: `frozen variants` lists them"))
+        }
+    })?
+}
+
+/// Runs the perft command line of the frozen-perft crate on the process's streams.
+fn run_perft(p: &frozen_perft::cli::Cli) -> u8 {
+    use std::io::IsTerminal;
+    let stdin = std::io::stdin();
+    let stdin_is_terminal = stdin.is_terminal();
+    let mut stdin = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let stderr = std::io::stderr();
+    let err_is_terminal = stderr.is_terminal();
+    let mut err = stderr.lock();
+    let mut io = frozen_perft::cli::Io {
+        stdin: &mut stdin,
+        stdin_is_terminal,
+        out: &mut out,
+        err: &mut err,
+        err_is_terminal,
+    };
+    p.run_with(&mut io)
+}
+
+fn run(cli: Cli) -> CliResult {
+    match cli.command {
+        Command::Variants => cmd::variants(),
+        Command::Show {
+            variant,
+            pos,
+            ascii,
+            ron,
+        } => on_variant(&variant, cmd::Show { pos, ascii, ron }),
+        Command::Moves {
+            variant,
+            pos,
+            from,
+            json,
+        } => on_variant(&variant, cmd::Moves { pos, from, json }),
+        Command::Apply {
+            variant,
+            pos,
+            ron,
+            json,
+            actions,
+        } => on_variant(
+            &variant,
+            cmd::Apply {
+                pos,
+                ron,
+                json,
+                actions,
+            },
+        ),
+        Command::Play {
+            variant,
+            pos,
+            vs,
+            side,
+            seed,
+            load,
+            ascii,
+        } => on_variant(
+            &variant,
+            play::Play {
+                pos,
+                random: vs.is_some(),
+                human_black: side == "black",
+                seed,
+                load,
+                ascii,
+            },
+        ),
+        Command::Render {
+            variant,
+            pos,
+            after,
+            svg,
+        } => on_variant(&variant, render::Render { pos, after, svg }),
+        Command::Check { files, variant } => check::check(&files, variant.as_deref()),
+        Command::Perft(p) => {
+            let code = run_perft(&p);
+            if code != 0 {
+                std::process::exit(i32::from(code));
+            }
+            Ok(())
+        }
+        Command::Completions { shell } => {
+            let mut cmd = Cli::command();
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "frozen", &mut buf);
+            common::emit(&String::from_utf8_lossy(&buf))
+        }
+    }
+}
+
+fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            // Help and version go to stdout with exit 0; usage errors to stderr with exit 2.
+            let _ = e.print();
+            std::process::exit(e.exit_code());
+        }
+    };
+    if let Err(e) = run(cli) {
+        eprintln!("error: {}", e.message);
+        std::process::exit(if e.code == 0 { EXIT_FAILURE } else { e.code });
+    }
+}

@@ -1,0 +1,528 @@
+//! `frozen render`: the position as SVG. Squares, units as letters or figurines, and the
+//! state the FrozenChess display sections ask for: the current range of ranged units as a
+//! number on the unit, paralysis as a green count with one green dot per turn left, tombs,
+//! walls with expiry, traps, bombs, square effects, monads, marked (death) squares and
+//! shadows, each drawn distinctly and explained in a legend under the board.
+//!
+//! Multi-move ability (a yellow/orange/red glow in the FrozenChess display notes) is not
+//! drawn: the `Rules` trait exposes no generic way to ask how many actions a unit may
+//! chain, and the CLI holds no rule logic of its own.
+
+use crate::common::{actor, emit, load_position, paralysis_left, Glyphs, PositionArgs};
+use crate::error::{CliError, CliResult};
+use frozen_core::{Game, Location, Position, Rules, Side, Square, VariantVisitor, MARK_LAYERS};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// Side of one square in pixels.
+const SQ: i32 = 48;
+/// Margin around the board (room for coordinates).
+const MARGIN: i32 = 28;
+
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b58863";
+const MARK_COLOURS: [&str; MARK_LAYERS] = ["#d62828", "#7b2cbf", "#1d4ed8", "#111111"];
+
+/// `frozen render`.
+#[derive(Debug)]
+pub struct Render {
+    /// Position source.
+    pub pos: PositionArgs,
+    /// Actions to apply first.
+    pub after: Vec<String>,
+    /// Output (`-` = stdout).
+    pub svg: PathBuf,
+}
+
+/// Escapes text for SVG/XML.
+fn esc(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&apos;"),
+            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => o.push('?'),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+impl VariantVisitor for Render {
+    type Output = CliResult;
+    fn visit<R: Rules + Clone>(self, rules: R) -> CliResult {
+        let start = load_position(&rules, &self.pos)?;
+        let mut game = Game::from_position(rules, start);
+        for (i, text) in self.after.iter().enumerate() {
+            if let Err(e) = game.apply_text(text) {
+                let msg = crate::cmd::refusal(&game, text, &e);
+                return Err(CliError::fail(format!("--after action {}: {msg}", i + 1)));
+            }
+        }
+        let svg = svg(game.rules(), game.position());
+        if self.svg.as_os_str() == "-" {
+            return emit(&svg);
+        }
+        std::fs::write(&self.svg, svg).map_err(|e| {
+            CliError::fail(format!(
+                "cannot write {}: {e}; give a writable path or `--svg -` for stdout",
+                self.svg.display()
+            ))
+        })
+    }
+}
+
+/// Top-left corner of a square in pixels (White at the bottom).
+fn corner(height: u8, sq: Square) -> (i32, i32) {
+    (
+        MARGIN + i32::from(sq.file()) * SQ,
+        MARGIN + (i32::from(height) - 1 - i32::from(sq.rank())) * SQ,
+    )
+}
+
+/// Draws a unit disc with its letter at the centre of a square.
+fn unit_disc(s: &mut String, cx: i32, cy: i32, side: Side, glyph: char, ghost: bool) {
+    let (fill, ink) = match side {
+        Side::White => ("#ffffff", "#111111"),
+        Side::Black => ("#222222", "#ffffff"),
+    };
+    let extra = if ghost {
+        " fill-opacity=\"0.35\" stroke-dasharray=\"4 3\""
+    } else {
+        ""
+    };
+    let _ = write!(
+        s,
+        "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"17\" fill=\"{fill}\" stroke=\"#555\" stroke-width=\"1.5\"{extra}/>\
+         <text x=\"{cx}\" y=\"{}\" font-size=\"20\" text-anchor=\"middle\" font-family=\"DejaVu Sans, sans-serif\" \
+         font-weight=\"bold\" fill=\"{ink}\"{}>{}</text>\n",
+        cy + 7,
+        if ghost { " fill-opacity=\"0.6\"" } else { "" },
+        esc(&glyph.to_string())
+    );
+}
+
+/// A small round badge with a number.
+fn badge(s: &mut String, cx: i32, cy: i32, fill: &str, text: &str) {
+    let _ = write!(
+        s,
+        "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"8\" fill=\"{fill}\" stroke=\"#fff\" stroke-width=\"1\"/>\
+         <text x=\"{cx}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" font-family=\"DejaVu Sans, sans-serif\" \
+         font-weight=\"bold\" fill=\"#fff\">{}</text>\n",
+        cy + 3,
+        esc(text)
+    );
+}
+
+/// Features present, for the legend.
+#[derive(Default)]
+struct Used {
+    range: bool,
+    paralysis: bool,
+    cargo: bool,
+    tomb: bool,
+    wall: bool,
+    trap: bool,
+    bomb: bool,
+    effect: bool,
+    monad: bool,
+    shadow: bool,
+    marks: [bool; MARK_LAYERS],
+    pending: bool,
+}
+
+/// The SVG text of a position.
+pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
+    let kinds = rules.kinds();
+    let glyphs = Glyphs::new(kinds, false);
+    let shape = pos.shape();
+    let (w, h) = (shape.width(), shape.height());
+    let board_w = i32::from(w) * SQ;
+    let board_h = i32::from(h) * SQ;
+    let mut used = Used::default();
+    let mut body = String::new();
+
+    // Squares.
+    for sq in shape.squares() {
+        let (x, y) = corner(h, sq);
+        let fill = if (sq.file() + sq.rank()) % 2 == 1 {
+            LIGHT
+        } else {
+            DARK
+        };
+        let _ = writeln!(
+            body,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\" fill=\"{fill}\"/>"
+        );
+    }
+    // Walls: brown block with hatching and the expiry turn.
+    for (sq, wall) in pos.walls().iter() {
+        used.wall = true;
+        let (x, y) = corner(h, sq);
+        let _ = writeln!(
+            body,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"url(#hatch)\" stroke=\"#5c3a1e\" stroke-width=\"2\"/>",
+            x + 2,
+            y + 2,
+            SQ - 4,
+            SQ - 4
+        );
+        if wall.expires != 0 {
+            let _ = writeln!(
+                body,
+                "<text x=\"{}\" y=\"{}\" font-size=\"9\" font-family=\"DejaVu Sans, sans-serif\" fill=\"#fff\" \
+                 stroke=\"#5c3a1e\" stroke-width=\"2\" paint-order=\"stroke\">t{}</text>",
+                x + 3,
+                y + SQ - 4,
+                wall.expires
+            );
+        }
+    }
+    // Traps: dashed orange frame.
+    for (sq, _) in pos.traps().iter() {
+        used.trap = true;
+        let (x, y) = corner(h, sq);
+        let _ = writeln!(
+            body,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#f77f00\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>",
+            x + 3,
+            y + 3,
+            SQ - 6,
+            SQ - 6
+        );
+    }
+    // Marks: a cross per layer, in the layer's colour.
+    for (layer, colour) in MARK_COLOURS.iter().enumerate() {
+        for sq in pos.marks(layer).iter() {
+            if !shape.contains(sq) {
+                continue;
+            }
+            used.marks[layer] = true;
+            let (x, y) = corner(h, sq);
+            let o = 6 + layer as i32 * 2;
+            let _ = writeln!(
+                body,
+                "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"{colour}\" stroke-width=\"3\" stroke-opacity=\"0.8\"/>",
+                x + o,
+                y + o,
+                x + SQ - o,
+                y + SQ - o,
+                x + SQ - o,
+                y + o,
+                x + o,
+                y + SQ - o
+            );
+        }
+    }
+    // Pending decisions: a gold frame on their square.
+    for p in pos.pending() {
+        if let Some(sq) = p.square.filter(|s| shape.contains(*s)) {
+            used.pending = true;
+            let (x, y) = corner(h, sq);
+            let _ = writeln!(
+                body,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#ffd60a\" stroke-width=\"4\"/>",
+                x + 1,
+                y + 1,
+                SQ - 2,
+                SQ - 2
+            );
+        }
+    }
+    // Monads: the recorded program as a dashed blue path.
+    for (sq, m) in pos.monads().iter() {
+        used.monad = true;
+        let mut d = String::new();
+        for (i, s) in std::iter::once(sq)
+            .chain(m.program.iter().copied())
+            .enumerate()
+        {
+            let (x, y) = corner(h, s);
+            let _ = write!(
+                d,
+                "{}{} {} ",
+                if i == 0 { "M" } else { "L" },
+                x + SQ / 2,
+                y + SQ / 2
+            );
+        }
+        let _ = writeln!(
+            body,
+            "<path d=\"{}\" fill=\"none\" stroke=\"#0077b6\" stroke-width=\"2\" stroke-dasharray=\"3 3\"/>",
+            d.trim_end()
+        );
+    }
+    // Units.
+    let mut carrying = vec![0usize; pos.units().len()];
+    for u in pos.units() {
+        if let Location::Carried { by, .. } = u.loc {
+            if let Some(c) = carrying.get_mut(by.index()) {
+                *c += 1;
+            }
+        }
+    }
+    for id in pos.unit_ids() {
+        let Some(u) = pos.get_unit(id) else { continue };
+        let Location::Board(sq) = u.loc else { continue };
+        if !shape.contains(sq) {
+            continue;
+        }
+        let (x, y) = corner(h, sq);
+        let (cx, cy) = (x + SQ / 2, y + SQ / 2);
+        unit_disc(
+            &mut body,
+            cx,
+            cy,
+            u.side,
+            glyphs.glyph(kinds, u.kind, u.side),
+            false,
+        );
+        if u.status.range != 0 {
+            used.range = true;
+            badge(
+                &mut body,
+                x + SQ - 9,
+                y + SQ - 9,
+                "#1d4ed8",
+                &u.status.range.to_string(),
+            );
+        }
+        let left = paralysis_left(pos, id);
+        if left > 0 {
+            used.paralysis = true;
+            badge(&mut body, x + 9, y + 9, "#2a9d38", &left.to_string());
+            for k in 0..left.min(5) as i32 {
+                let _ = writeln!(
+                    body,
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"2.5\" fill=\"#2a9d38\" stroke=\"#fff\" stroke-width=\"0.5\"/>",
+                    x + 16 + k * 6,
+                    y + SQ - 4
+                );
+            }
+        }
+        if let Some(&n) = carrying.get(id.index()).filter(|n| **n > 0) {
+            used.cargo = true;
+            badge(&mut body, x + SQ - 9, y + 9, "#6c757d", &format!("+{n}"));
+        }
+    }
+    // Shadows: translucent dashed discs, shifted when a unit stands on the square.
+    for (sq, list) in pos.shadows().iter() {
+        used.shadow = true;
+        let (x, y) = corner(h, sq);
+        for (k, sid) in list.iter().enumerate() {
+            let Some(u) = pos.get_unit(*sid) else {
+                continue;
+            };
+            let shift = if pos.unit_at(sq).is_some() { 10 } else { 0 } + k as i32 * 4;
+            unit_disc(
+                &mut body,
+                x + SQ / 2 + shift,
+                y + SQ / 2 - shift,
+                u.side,
+                glyphs.glyph(kinds, u.kind, u.side),
+                true,
+            );
+        }
+    }
+    // Tombs: a grey headstone in the top-left corner with the queue length.
+    for (sq, t) in pos.tombs().iter() {
+        used.tomb = true;
+        let (x, y) = corner(h, sq);
+        let _ = writeln!(
+            body,
+            "<path d=\"M{} {} v-9 a5 5 0 0 1 10 0 v9 z\" fill=\"#8d99ae\" stroke=\"#2b2d42\" stroke-width=\"1\"/>\
+             <text x=\"{}\" y=\"{}\" font-size=\"8\" text-anchor=\"middle\" font-family=\"DejaVu Sans, sans-serif\" fill=\"#111\">{}</text>",
+            x + 2,
+            y + 16,
+            x + 7,
+            y + 15,
+            t.queue.len()
+        );
+    }
+    // Bombs: a black ball with its timer, bottom-left.
+    for (sq, b) in pos.bombs().iter() {
+        used.bomb = true;
+        let (x, y) = corner(h, sq);
+        badge(
+            &mut body,
+            x + 9,
+            y + SQ - 9,
+            "#000000",
+            &b.timer.to_string(),
+        );
+    }
+    // Square effects: a purple corner triangle.
+    for (sq, _) in pos.effects().iter() {
+        used.effect = true;
+        let (x, y) = corner(h, sq);
+        let _ = writeln!(
+            body,
+            "<path d=\"M{} {} h-12 l12 12 z\" fill=\"#9d4edd\"/>",
+            x + SQ,
+            y
+        );
+    }
+    // Coordinates.
+    for f in 0..w {
+        let x = MARGIN + i32::from(f) * SQ + SQ / 2;
+        let _ = writeln!(
+            body,
+            "<text x=\"{x}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\" font-family=\"DejaVu Sans, sans-serif\">{}</text>",
+            MARGIN + board_h + 17,
+            char::from(b'a' + f)
+        );
+    }
+    for r in 0..h {
+        let y = MARGIN + (i32::from(h) - 1 - i32::from(r)) * SQ + SQ / 2 + 5;
+        let _ = writeln!(
+            body,
+            "<text x=\"{}\" y=\"{y}\" font-size=\"13\" text-anchor=\"middle\" font-family=\"DejaVu Sans, sans-serif\">{}</text>",
+            MARGIN / 2,
+            r + 1
+        );
+    }
+
+    // Legend.
+    let mut lines: Vec<(String, String)> = Vec::new();
+    let mut title = format!("{} · {} to act", rules.name(), actor(pos));
+    if let Some(o) = pos.result() {
+        title = format!("{} · {o}", rules.name());
+    }
+    let icon_badge = |fill: &str, t: &str| {
+        let mut s = String::new();
+        badge(&mut s, 0, 0, fill, t);
+        s
+    };
+    if used.range {
+        lines.push((icon_badge("#1d4ed8", "8"), "current range".into()));
+    }
+    if used.paralysis {
+        lines.push((
+            icon_badge("#2a9d38", "2"),
+            "paralysed: owner turns left (green dots)".into(),
+        ));
+    }
+    if used.cargo {
+        lines.push((icon_badge("#6c757d", "+1"), "carrying units".into()));
+    }
+    if used.shadow {
+        let mut s = String::new();
+        unit_disc(&mut s, 0, 0, Side::White, 'S', true);
+        lines.push((
+            format!("<g transform=\"scale(0.5)\">{s}</g>"),
+            "shadow".into(),
+        ));
+    }
+    if used.tomb {
+        lines.push((
+            "<path d=\"M-5 6 v-9 a5 5 0 0 1 10 0 v9 z\" fill=\"#8d99ae\" stroke=\"#2b2d42\"/>"
+                .into(),
+            "tomb (number: units queued)".into(),
+        ));
+    }
+    if used.wall {
+        lines.push((
+            "<rect x=\"-8\" y=\"-8\" width=\"16\" height=\"16\" fill=\"url(#hatch)\" stroke=\"#5c3a1e\" stroke-width=\"2\"/>".into(),
+            "wall (tN: gone at the end of turn N)".into(),
+        ));
+    }
+    if used.trap {
+        lines.push((
+            "<rect x=\"-8\" y=\"-8\" width=\"16\" height=\"16\" fill=\"none\" stroke=\"#f77f00\" stroke-width=\"3\" stroke-dasharray=\"4 3\"/>".into(),
+            "trap".into(),
+        ));
+    }
+    if used.bomb {
+        lines.push((icon_badge("#000000", "3"), "bomb (timer)".into()));
+    }
+    if used.effect {
+        lines.push((
+            "<path d=\"M8 -8 h-12 l12 12 z\" fill=\"#9d4edd\"/>".into(),
+            "square effect".into(),
+        ));
+    }
+    if used.monad {
+        lines.push((
+            "<path d=\"M-8 0 H8\" stroke=\"#0077b6\" stroke-width=\"2\" stroke-dasharray=\"3 3\"/>"
+                .into(),
+            "monad program".into(),
+        ));
+    }
+    for (layer, u) in used.marks.iter().enumerate() {
+        if *u {
+            lines.push((
+                format!(
+                    "<path d=\"M-6 -6 L6 6 M6 -6 L-6 6\" stroke=\"{}\" stroke-width=\"3\"/>",
+                    MARK_COLOURS[layer]
+                ),
+                format!("marked square, layer {layer} (death squares and the like)"),
+            ));
+        }
+    }
+    if used.pending {
+        lines.push((
+            "<rect x=\"-8\" y=\"-8\" width=\"16\" height=\"16\" fill=\"none\" stroke=\"#ffd60a\" stroke-width=\"4\"/>".into(),
+            "square of a pending decision".into(),
+        ));
+    }
+    let describe = rules.describe_state(pos);
+    let legend_h = 30 + 22 * (lines.len() as i32) + 16 * (describe.len() as i32) + 10;
+    let width = (board_w + 2 * MARGIN).max(320);
+    let height = board_h + 2 * MARGIN + legend_h;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">"
+    );
+    s.push_str(
+        "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">\
+         <rect width=\"6\" height=\"6\" fill=\"#8b5a2b\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#5c3a1e\" stroke-width=\"3\"/>\
+         </pattern></defs>\n",
+    );
+    let _ = writeln!(
+        s,
+        "<rect width=\"{width}\" height=\"{height}\" fill=\"#fafafa\"/>"
+    );
+    let _ = writeln!(
+        s,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#333\" stroke-width=\"2\"/>",
+        MARGIN - 1,
+        MARGIN - 1,
+        board_w + 2,
+        board_h + 2
+    );
+    s.push_str(&body);
+    let mut y = MARGIN + board_h + 42;
+    let _ = writeln!(
+        s,
+        "<text x=\"{}\" y=\"{y}\" font-size=\"14\" font-weight=\"bold\" font-family=\"DejaVu Sans, sans-serif\">{}</text>",
+        MARGIN,
+        esc(&title)
+    );
+    for (icon, text) in &lines {
+        y += 22;
+        let _ = writeln!(
+            s,
+            "<g transform=\"translate({} {})\">{icon}</g><text x=\"{}\" y=\"{}\" font-size=\"12\" font-family=\"DejaVu Sans, sans-serif\">{}</text>",
+            MARGIN + 8,
+            y - 4,
+            MARGIN + 24,
+            y,
+            esc(text)
+        );
+    }
+    for line in &describe {
+        y += 16;
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{y}\" font-size=\"11\" font-family=\"DejaVu Sans, sans-serif\" fill=\"#333\">{}</text>",
+            MARGIN,
+            esc(line)
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
