@@ -16,6 +16,7 @@ pub mod bitboard;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod harness;
 pub mod position;
 pub mod rules;
 pub mod scenario;
@@ -35,3 +36,6 @@ pub use setup::*;
 pub use square::*;
 pub use tables::*;
 pub use unit::*;
+
+#[cfg(feature = "proptest")]
+pub mod strategies;

@@ -170,3 +170,50 @@ fn action_text_round_trips_and_rejects_garbage() {
         assert_eq!(e.column, col, "{t}: {e}");
     }
 }
+
+#[test]
+fn soak_toy_rules_with_every_check() {
+    let r = toy8();
+    let report = frozen_core::harness::soak(&r, 40, 7, 120);
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+    assert_eq!(report.stats.games, 40);
+    assert!(report.stats.plies > 40);
+}
+
+#[test]
+fn harness_catches_a_unit_changed_without_event() {
+    // A rule set that moves a unit but reports nothing must fail the event check.
+    #[derive(Clone, Debug)]
+    struct Silent(Toy);
+    impl Rules for Silent {
+        type State = ToyState;
+        fn name(&self) -> &str {
+            "toy"
+        }
+        fn description(&self) -> &str {
+            "silent"
+        }
+        fn kinds(&self) -> &KindSet {
+            self.0.kinds()
+        }
+        fn shape(&self) -> Shape {
+            self.0.shape()
+        }
+        fn initial_position(&self) -> Position<ToyState> {
+            self.0.initial_position()
+        }
+        fn actions(&self, pos: &Position<ToyState>, out: &mut Vec<Action>) {
+            self.0.actions(pos, out)
+        }
+        fn perform(&self, pos: &mut Position<ToyState>, a: &Action, _events: &mut dyn EventSink) {
+            self.0.perform(pos, a, &mut NoEvents)
+        }
+    }
+    let report = frozen_core::harness::soak(&Silent(toy8()), 1, 1, 10);
+    assert_eq!(report.failures.len(), 1);
+    assert!(
+        report.failures[0].1.contains("without an event"),
+        "{:?}",
+        report.failures
+    );
+}

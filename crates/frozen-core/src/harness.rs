@@ -1,0 +1,273 @@
+//! The reliability harness: one canonical invariant check for any rule set,
+//! random play with every check on, and the soak loop.
+//!
+//! Variants add their own checks on top (e.g. "32 pieces accounted for"), but
+//! every variant gets these for free:
+//! - the position's own invariants ([`Position::check_invariants`]): layers agree, every unit in
+//!   exactly one place, hash equals the from-scratch hash;
+//! - the variant's validation ([`Rules::validate`]) accepts every reachable position;
+//! - RON save/load round-trips exactly;
+//! - every listed action prints to canonical text that parses back to the same action;
+//! - `actions` and `apply` agree: every listed action applies; a mutated action that is not
+//!   listed is refused and changes nothing;
+//! - undo restores exactly (equality of the whole state and of the hash);
+//! - units are conserved except where an event says otherwise: the unit table only grows by
+//!   units named in events, and every unit whose location, kind or owner changed is named by
+//!   some event of the action.
+
+use crate::action::{Action, ActionKind, Event};
+use crate::position::Position;
+use crate::rules::{apply, Rules};
+use crate::setup::{position_from_ron, position_to_ron};
+use crate::square::Square;
+use crate::unit::UnitId;
+use std::collections::BTreeSet;
+use std::time::Instant;
+
+/// A small deterministic random generator (xorshift64*), so failures reproduce from a seed.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (any value; 0 is remapped).
+    pub fn new(seed: u64) -> Rng {
+        Rng(crate::zobrist::mix64(seed) | 1)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
+
+/// Checks everything about one position that does not need an action. Returns every problem.
+pub fn check_position<R: Rules + ?Sized>(rules: &R, pos: &Position<R::State>) -> Vec<String> {
+    let mut errs = pos.check_invariants();
+    for p in rules.validate(pos) {
+        errs.push(format!("validate: {p}"));
+    }
+    let text = position_to_ron(rules, pos);
+    match position_from_ron(rules, &text) {
+        Ok(back) => {
+            if back != *pos {
+                errs.push(format!("RON round trip changed the position:\n{text}"));
+            }
+        }
+        Err(e) => errs.push(format!("RON round trip failed to load: {e}\n{text}")),
+    }
+    let mut acts = Vec::new();
+    rules.actions(pos, &mut acts);
+    for a in &acts {
+        let t = rules.format_action(pos, a);
+        match rules.parse_action(pos, &t) {
+            Ok(b) if b == *a => {}
+            Ok(b) => errs.push(format!(
+                "action text {t:?} parses to a different action {b:?} (was {a:?})"
+            )),
+            Err(e) => errs.push(format!("action text {t:?} does not parse: {e}")),
+        }
+    }
+    let distinct: BTreeSet<&Action> = acts.iter().collect();
+    if distinct.len() != acts.len() {
+        errs.push("an action is listed twice".to_string());
+    }
+    errs
+}
+
+fn named_units(events: &[Event]) -> BTreeSet<UnitId> {
+    let mut s = BTreeSet::new();
+    for e in events {
+        match e {
+            Event::Moved { unit, .. }
+            | Event::Captured { unit, .. }
+            | Event::Removed { unit, .. }
+            | Event::Entered { unit, .. }
+            | Event::Promoted { unit, .. }
+            | Event::Converted { unit, .. }
+            | Event::Paralyzed { unit, .. }
+            | Event::Pushed { unit, .. } => {
+                s.insert(*unit);
+            }
+            Event::Swapped { a, b } => {
+                s.insert(*a);
+                s.insert(*b);
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
+/// A mutation of a listed action that is (usually) not legal: another destination, another
+/// kind, an extra square, or a foreign argument.
+pub fn mutate_action(a: &Action, rng: &mut Rng) -> Action {
+    let mut b = a.clone();
+    match rng.below(4) {
+        0 if !b.path.is_empty() => {
+            let i = rng.below(b.path.len());
+            b.path[i] = Square::from_index(rng.below(256) as u8);
+        }
+        1 => {
+            b.kind = ActionKind::ALL[rng.below(ActionKind::ALL.len())];
+        }
+        2 => b.path.push(Square::from_index(rng.below(256) as u8)),
+        _ => b.arg = b.arg.wrapping_add(1 + rng.below(7) as u16),
+    }
+    b
+}
+
+/// Applies `action` to `pos` with every check on: it must apply (it was listed), the events
+/// must account for every changed unit, undo must restore exactly, and a mutated action that
+/// is not listed must be refused without change. Leaves the action applied on success.
+pub fn checked_step<R: Rules + ?Sized>(
+    rules: &R,
+    pos: &mut Position<R::State>,
+    action: &Action,
+    rng: &mut Rng,
+) -> Result<Vec<Event>, String> {
+    let before = pos.clone();
+    let mut legal = Vec::new();
+    rules.actions(pos, &mut legal);
+    // A mutated action that is not listed is refused and changes nothing.
+    for _ in 0..2 {
+        let m = mutate_action(action, rng);
+        if !legal.contains(&m) {
+            if apply(rules, pos, &m, &mut Vec::new()).is_ok() {
+                return Err(format!("unlisted action {m:?} was applied"));
+            }
+            if *pos != before {
+                return Err(format!("refused action {m:?} changed the position"));
+            }
+        }
+    }
+    let text = rules.format_action(pos, action);
+    let mut events = Vec::new();
+    let mark = apply(rules, pos, action, &mut events)
+        .map_err(|e| format!("listed action {text} refused: {e}"))?;
+    let named = named_units(&events);
+    let n0 = before.units().len();
+    for (i, u) in pos.units().iter().enumerate() {
+        let id = UnitId(i as u16);
+        if i >= n0 {
+            if !named.contains(&id) {
+                return Err(format!("{text}: unit {id} appeared without an event"));
+            }
+            continue;
+        }
+        let old = &before.units()[i];
+        if (old.loc != u.loc || old.kind != u.kind || old.side != u.side) && !named.contains(&id) {
+            return Err(format!(
+                "{text}: unit {id} changed ({:?} {:?} {:?} -> {:?} {:?} {:?}) without an event naming it; events: {events:?}",
+                old.kind, old.side, old.loc, u.kind, u.side, u.loc
+            ));
+        }
+    }
+    let after = pos.clone();
+    pos.undo_to(mark);
+    if *pos != before || pos.hash() != before.hash() {
+        return Err(format!("{text}: undo did not restore the position"));
+    }
+    let mut again = Vec::new();
+    apply(rules, pos, action, &mut again)
+        .map_err(|e| format!("{text}: re-apply after undo refused: {e}"))?;
+    if *pos != after || again != events {
+        return Err(format!(
+            "{text}: re-applying after undo gave another result"
+        ));
+    }
+    Ok(events)
+}
+
+/// Statistics of random play.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayStats {
+    /// Games played.
+    pub games: u64,
+    /// Actions applied.
+    pub plies: u64,
+    /// Games that reached a result.
+    pub finished: u64,
+}
+
+/// Plays one random game from `start` for at most `max_plies` actions, checking every
+/// invariant after every action when `checks` is on. `Err` names the ply and the problem.
+pub fn random_game<R: Rules + ?Sized>(
+    rules: &R,
+    start: &Position<R::State>,
+    max_plies: usize,
+    rng: &mut Rng,
+    checks: bool,
+    stats: &mut PlayStats,
+) -> Result<Position<R::State>, String> {
+    let mut pos = start.clone();
+    let mut acts = Vec::new();
+    stats.games += 1;
+    for ply in 0..max_plies {
+        if checks {
+            let errs = check_position(rules, &pos);
+            if !errs.is_empty() {
+                return Err(format!("ply {ply}: {}", errs.join("; ")));
+            }
+        }
+        acts.clear();
+        rules.actions(&pos, &mut acts);
+        if acts.is_empty() {
+            if pos.result().is_some() {
+                stats.finished += 1;
+            }
+            break;
+        }
+        let a = acts[rng.below(acts.len())].clone();
+        if checks {
+            checked_step(rules, &mut pos, &a, rng).map_err(|e| format!("ply {ply}: {e}"))?;
+        } else {
+            apply(rules, &mut pos, &a, &mut crate::action::NoEvents)
+                .map_err(|e| format!("ply {ply}: {e}"))?;
+        }
+        stats.plies += 1;
+        // Keep the journal from growing without bound in long games.
+        pos.clear_journal();
+    }
+    Ok(pos)
+}
+
+/// The outcome of a soak run.
+#[derive(Clone, Debug, Default)]
+pub struct SoakReport {
+    /// Play statistics.
+    pub stats: PlayStats,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Failures: (seed of the failing game, message).
+    pub failures: Vec<(u64, String)>,
+}
+
+impl SoakReport {
+    /// Actions per second.
+    pub fn actions_per_second(&self) -> f64 {
+        self.stats.plies as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// Plays `games` random games from the initial position with all checks on. Game `i` uses
+/// seed `seed + i`, so a failure reproduces with `games = 1` and that seed.
+pub fn soak<R: Rules + ?Sized>(rules: &R, games: u64, seed: u64, max_plies: usize) -> SoakReport {
+    let start = rules.initial_position();
+    let t = Instant::now();
+    let mut report = SoakReport::default();
+    for i in 0..games {
+        let s = seed.wrapping_add(i);
+        let mut rng = Rng::new(s);
+        if let Err(e) = random_game(rules, &start, max_plies, &mut rng, true, &mut report.stats) {
+            report.failures.push((s, e));
+        }
+    }
+    report.seconds = t.elapsed().as_secs_f64();
+    report
+}
