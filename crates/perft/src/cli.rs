@@ -217,12 +217,24 @@ impl Cli {
             Some(Command::List) => list(io),
             Some(Command::Fixtures(a)) => fixtures(a, io),
             Some(Command::Compare(a)) => {
-                let r = frozen_variants::visit(&a.variant, CompareVisitor { args: a, io: &mut *io });
+                let r = frozen_variants::visit(
+                    &a.variant,
+                    CompareVisitor {
+                        args: a,
+                        io: &mut *io,
+                    },
+                );
                 r.unwrap_or_else(|_| unknown_variant(&a.variant, io))
             }
             None => match &self.count.variant {
                 Some(v) => {
-                    let r = frozen_variants::visit(v, CountVisitor { args: &self.count, io: &mut *io });
+                    let r = frozen_variants::visit(
+                        v,
+                        CountVisitor {
+                            args: &self.count,
+                            io: &mut *io,
+                        },
+                    );
                     r.unwrap_or_else(|_| unknown_variant(v, io))
                 }
                 None => {
@@ -239,7 +251,11 @@ fn unknown_variant(name: &str, io: &mut Io<'_>) -> u8 {
     let _ = writeln!(
         io.err,
         "error: unknown variant {name:?}; known variants: {}. Run `perft list` to see them.",
-        if known.is_empty() { "none registered".to_string() } else { known.join(", ") }
+        if known.is_empty() {
+            "none registered".to_string()
+        } else {
+            known.join(", ")
+        }
     );
     EXIT_USAGE
 }
@@ -257,7 +273,10 @@ fn list(io: &mut Io<'_>) -> u8 {
 
 /// Builds the start position from `--fen`, `--position` or the initial position.
 /// `Err((code, message))` on failure.
-fn start_position<R: Rules>(rules: &R, start: &StartArgs) -> Result<Position<R::State>, (u8, String)> {
+fn start_position<R: Rules>(
+    rules: &R,
+    start: &StartArgs,
+) -> Result<Position<R::State>, (u8, String)> {
     if let Some(fen) = &start.fen {
         return rules.position_from_fen(fen).map_err(|e| {
             (
@@ -267,12 +286,20 @@ fn start_position<R: Rules>(rules: &R, start: &StartArgs) -> Result<Position<R::
         });
     }
     if let Some(path) = &start.position {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| (EXIT_FAILURE, format!("cannot read {}: {e}; check the path", path.display())))?;
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            (
+                EXIT_FAILURE,
+                format!("cannot read {}: {e}; check the path", path.display()),
+            )
+        })?;
         return position_from_ron(rules, &text).map_err(|e| {
             (
                 EXIT_FAILURE,
-                format!("{} is not a valid {} position: {e}\nFix the file at the places listed.", path.display(), rules.name()),
+                format!(
+                    "{} is not a valid {} position: {e}\nFix the file at the places listed.",
+                    path.display(),
+                    rules.name()
+                ),
             )
         });
     }
@@ -314,7 +341,13 @@ pub fn report_json(variant: &str, report: &PerftReport) -> String {
     let divide: Vec<String> = report
         .divide
         .iter()
-        .map(|e| format!("{{\"action\":{},\"nodes\":{}}}", json_string(&e.action), e.nodes))
+        .map(|e| {
+            format!(
+                "{{\"action\":{},\"nodes\":{}}}",
+                json_string(&e.action),
+                e.nodes
+            )
+        })
         .collect();
     format!(
         "{{\"variant\":{},\"depth\":{},\"mode\":\"{}\",\"nodes\":{},\"seconds\":{:.6},\"nodes_per_second\":{:.0},\"threads\":{},\"divide\":[{}]}}",
@@ -366,7 +399,11 @@ fn progress_line<'a>(err: &'a mut dyn Write, on: bool) -> impl FnMut(&Progress) 
 /// Public so tests and other frontends can run the same code on rules outside the registry.
 pub fn count_with_rules<R: Rules>(rules: &R, args: &CountArgs, io: &mut Io<'_>) -> u8 {
     let Some(depth) = args.depth else {
-        let _ = writeln!(io.err, "error: give a depth, e.g. `perft {} 4`", rules.name());
+        let _ = writeln!(
+            io.err,
+            "error: give a depth, e.g. `perft {} 4`",
+            rules.name()
+        );
         return EXIT_USAGE;
     };
     let pos = match start_position(rules, &args.start) {
@@ -380,7 +417,11 @@ pub fn count_with_rules<R: Rules>(rules: &R, args: &CountArgs, io: &mut Io<'_>) 
         threads: args.threads,
         hash_mb: args.hash,
         budget: args.budget,
-        mode: if args.turns { Mode::Turns } else { Mode::Actions },
+        mode: if args.turns {
+            Mode::Turns
+        } else {
+            Mode::Actions
+        },
         ..PerftConfig::default()
     };
     let show = io.err_is_terminal && !args.json;
@@ -476,12 +517,18 @@ fn fixtures(args: &FixturesArgs, io: &mut Io<'_>) -> u8 {
                 }
             }
             Err(e) => {
-                let _ = writeln!(io.out, "  FAIL {e}: register the variant or rename the file's variant");
+                let _ = writeln!(
+                    io.out,
+                    "  FAIL {e}: register the variant or rename the file's variant"
+                );
                 failed += chosen.len().max(1);
             }
         }
     }
-    let _ = writeln!(io.out, "{passed} passed, {failed} failed, {skipped} skipped");
+    let _ = writeln!(
+        io.out,
+        "{passed} passed, {failed} failed, {skipped} skipped"
+    );
     if skipped > 0 && !args.all {
         let _ = writeln!(io.err, "{skipped} case(s) above {} nodes skipped; run with --all (in a release build) to include them", args.max_nodes);
     }
@@ -553,9 +600,13 @@ pub fn compare_with_rules<R: Rules>(rules: &R, args: &CompareArgs, io: &mut Io<'
             }
         }
     };
-    let mut no_reference = |_: &crate::compare::Step<'_>| -> Result<Vec<crate::DivideEntry>, String> {
-        Err("no --reference-cmd given; give one to descend into the differing action".to_string())
-    };
+    let mut no_reference =
+        |_: &crate::compare::Step<'_>| -> Result<Vec<crate::DivideEntry>, String> {
+            Err(
+                "no --reference-cmd given; give one to descend into the differing action"
+                    .to_string(),
+            )
+        };
     let outcome = match &args.reference_cmd {
         Some(cmd) => {
             let mut reference = |s: &crate::compare::Step<'_>| run_reference_command(cmd, s);
@@ -565,7 +616,11 @@ pub fn compare_with_rules<R: Rules>(rules: &R, args: &CompareArgs, io: &mut Io<'
     };
     match outcome {
         CompareOutcome::Agree { nodes } => {
-            let _ = writeln!(io.out, "The counts agree: {nodes} nodes at depth {}", args.depth);
+            let _ = writeln!(
+                io.out,
+                "The counts agree: {nodes} nodes at depth {}",
+                args.depth
+            );
             0
         }
         CompareOutcome::Differ(d) => {

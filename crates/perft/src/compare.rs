@@ -113,11 +113,19 @@ impl fmt::Display for Disagreement {
         if self.path.is_empty() {
             writeln!(f, "Differences at the root position, depth {}", self.depth)?;
         } else {
-            writeln!(f, "Differences after {}, depth {}", self.path.join(" "), self.depth)?;
+            writeln!(
+                f,
+                "Differences after {}, depth {}",
+                self.path.join(" "),
+                self.depth
+            )?;
         }
         match &self.fen {
             Some(fen) => writeln!(f, "FEN: {fen}")?,
-            None => writeln!(f, "FEN: (this position has no FEN; replay the actions above)")?,
+            None => writeln!(
+                f,
+                "FEN: (this position has no FEN; replay the actions above)"
+            )?,
         }
         for e in &self.only_ours {
             writeln!(f, "only ours:   {}: {}", e.action, e.nodes)?;
@@ -152,8 +160,18 @@ pub enum CompareOutcome {
     },
 }
 
-fn diff(ours: &[DivideEntry], theirs: &[DivideEntry]) -> (Vec<DivideEntry>, Vec<DivideEntry>, Vec<(String, u64, u64)>) {
-    let their_map: HashMap<&str, u64> = theirs.iter().map(|e| (e.action.as_str(), e.nodes)).collect();
+/// The differences between two divides of one position, as a [`Disagreement`] there.
+fn diff(
+    ours: &[DivideEntry],
+    theirs: &[DivideEntry],
+    path: &[String],
+    fen: Option<String>,
+    depth: u32,
+) -> Disagreement {
+    let their_map: HashMap<&str, u64> = theirs
+        .iter()
+        .map(|e| (e.action.as_str(), e.nodes))
+        .collect();
     let our_map: HashMap<&str, u64> = ours.iter().map(|e| (e.action.as_str(), e.nodes)).collect();
     let only_ours = ours
         .iter()
@@ -174,7 +192,14 @@ fn diff(ours: &[DivideEntry], theirs: &[DivideEntry]) -> (Vec<DivideEntry>, Vec<
                 .map(|t| (e.action.clone(), e.nodes, *t))
         })
         .collect();
-    (only_ours, only_theirs, different)
+    Disagreement {
+        path: path.to_vec(),
+        fen,
+        depth,
+        only_ours,
+        only_theirs,
+        different,
+    }
 }
 
 /// Compares our divide of `root` at `depth` with the other tool's (`theirs`), descending
@@ -193,15 +218,7 @@ pub fn compare<R: Rules>(
     let mut theirs = theirs;
     loop {
         let ours = divide(rules, &mut pos, depth);
-        let (only_ours, only_theirs, different) = diff(&ours, &theirs);
-        let here = Disagreement {
-            path: path.clone(),
-            fen: rules.to_fen(&pos),
-            depth,
-            only_ours,
-            only_theirs,
-            different,
-        };
+        let here = diff(&ours, &theirs, &path, rules.to_fen(&pos), depth);
         if !here.only_ours.is_empty() || !here.only_theirs.is_empty() {
             return CompareOutcome::Differ(here);
         }
@@ -223,10 +240,15 @@ pub fn compare<R: Rules>(
         }
         let mut actions = Vec::new();
         rules.actions(&pos, &mut actions);
-        let Some(action) = actions.into_iter().find(|a| rules.format_action(&pos, a) == action_text) else {
+        let Some(action) = actions
+            .into_iter()
+            .find(|a| rules.format_action(&pos, a) == action_text)
+        else {
             return CompareOutcome::Stuck {
                 at: here,
-                reason: format!("cannot find the action {action_text} again among the legal actions"),
+                reason: format!(
+                    "cannot find the action {action_text} again among the legal actions"
+                ),
             };
         };
         rules.perform(&mut pos, &action, &mut NoEvents);
@@ -243,7 +265,10 @@ pub fn compare<R: Rules>(
             Err(reason) => {
                 return CompareOutcome::Stuck {
                     at: here,
-                    reason: format!("cannot get the other tool's divide after {}: {reason}", path.join(" ")),
+                    reason: format!(
+                        "cannot get the other tool's divide after {}: {reason}",
+                        path.join(" ")
+                    ),
                 }
             }
         };
@@ -263,7 +288,9 @@ pub fn fill_template(template: &str, step: &Step<'_>) -> String {
 /// standard output as divide output.
 pub fn run_reference_command(template: &str, step: &Step<'_>) -> Result<Vec<DivideEntry>, String> {
     if template.contains("{fen}") && step.fen.is_none() {
-        return Err("this position has no FEN; use {moves} in the reference command instead".to_string());
+        return Err(
+            "this position has no FEN; use {moves} in the reference command instead".to_string(),
+        );
     }
     let cmd = fill_template(template, step);
     let mut child = Command::new("sh")
@@ -283,7 +310,9 @@ pub fn run_reference_command(template: &str, step: &Step<'_>) -> Result<Vec<Divi
             .read_to_string(&mut out)
             .map_err(|e| format!("cannot read the output of `{cmd}`: {e}"))?;
     }
-    let status = child.wait().map_err(|e| format!("`{cmd}` did not finish: {e}"))?;
+    let status = child
+        .wait()
+        .map_err(|e| format!("`{cmd}` did not finish: {e}"))?;
     if !status.success() {
         return Err(format!("`{cmd}` failed ({status})"));
     }
@@ -291,6 +320,8 @@ pub fn run_reference_command(template: &str, step: &Step<'_>) -> Result<Vec<Divi
 }
 
 /// A reference callback for [`compare`] that runs [`run_reference_command`].
-pub fn reference_command(template: &str) -> impl FnMut(&Step<'_>) -> Result<Vec<DivideEntry>, String> + '_ {
+pub fn reference_command(
+    template: &str,
+) -> impl FnMut(&Step<'_>) -> Result<Vec<DivideEntry>, String> + '_ {
     move |step| run_reference_command(template, step)
 }

@@ -86,17 +86,23 @@ impl std::error::Error for FixtureError {}
 
 /// Reads a fixture from RON text (`file` names it in errors).
 pub fn parse_fixture(text: &str, file: &str) -> Result<PerftFixture, FixtureError> {
-    let fixture: PerftFixture = ron::Options::default().from_str(text).map_err(|e| FixtureError {
-        file: file.to_string(),
-        message: format!(
-            "line {}, column {}: {}",
-            e.position.line, e.position.col, e.code
-        ),
-    })?;
+    let fixture: PerftFixture =
+        ron::Options::default()
+            .from_str(text)
+            .map_err(|e| FixtureError {
+                file: file.to_string(),
+                message: format!(
+                    "line {}, column {}: {}",
+                    e.position.line, e.position.col, e.code
+                ),
+            })?;
     let mut problems = Vec::new();
     for (i, c) in fixture.cases.iter().enumerate() {
         if c.fen.is_some() && c.position.is_some() {
-            problems.push(format!("case {i} ({:?}): give fen or position, not both", c.name));
+            problems.push(format!(
+                "case {i} ({:?}): give fen or position, not both",
+                c.name
+            ));
         }
         if fixture.cases[..i].iter().any(|o| o.name == c.name) {
             problems.push(format!("case {i}: the name {:?} is used twice", c.name));
@@ -142,7 +148,11 @@ pub fn fixture_files(root: &Path) -> Vec<PathBuf> {
 
 /// Builds the start position of a case: its FEN, its position file (relative to `root`,
 /// the `fixtures/` folder) or the initial position.
-pub fn case_position<R: Rules>(rules: &R, case: &PerftCase, root: &Path) -> Result<Position<R::State>, String> {
+pub fn case_position<R: Rules>(
+    rules: &R,
+    case: &PerftCase,
+    root: &Path,
+) -> Result<Position<R::State>, String> {
     match (&case.fen, &case.position) {
         (Some(_), Some(_)) => Err("give fen or position, not both".to_string()),
         (Some(fen), None) => rules
@@ -152,7 +162,8 @@ pub fn case_position<R: Rules>(rules: &R, case: &PerftCase, root: &Path) -> Resu
             let path = root.join(file);
             let text = std::fs::read_to_string(&path)
                 .map_err(|e| format!("cannot read position file {}: {e}", path.display()))?;
-            position_from_ron(rules, &text).map_err(|e| format!("bad position file {}: {e}", path.display()))
+            position_from_ron(rules, &text)
+                .map_err(|e| format!("bad position file {}: {e}", path.display()))
         }
         (None, None) => Ok(rules.initial_position()),
     }

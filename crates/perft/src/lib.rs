@@ -75,7 +75,11 @@ impl<'a, R: Rules> Counter<'a, R> {
     }
 
     /// Same as [`perft_turns`], reusing this counter's buffers.
-    pub fn perft_turns(&mut self, pos: &mut Position<R::State>, turns: u32) -> Result<u64, PerftError> {
+    pub fn perft_turns(
+        &mut self,
+        pos: &mut Position<R::State>,
+        turns: u32,
+    ) -> Result<u64, PerftError> {
         let start = TurnStart::of(pos);
         if turns == 0 {
             return Ok(1);
@@ -115,6 +119,10 @@ pub fn divide<R: Rules>(rules: &R, pos: &mut Position<R::State>, depth: u32) -> 
 /// the end of the game, or the side's turn counter advancing) counts once. If `pos` is in
 /// the middle of a turn, the rest of that turn is the first turn. Fails with
 /// [`PerftError::TurnTooLong`] when a turn holds more than [`DEFAULT_MAX_LEGS`] actions.
-pub fn perft_turns<R: Rules>(rules: &R, pos: &mut Position<R::State>, turns: u32) -> Result<u64, PerftError> {
+pub fn perft_turns<R: Rules>(
+    rules: &R,
+    pos: &mut Position<R::State>,
+    turns: u32,
+) -> Result<u64, PerftError> {
     Counter::new(rules).perft_turns(pos, turns)
 }

@@ -246,7 +246,10 @@ pub fn run<R: Rules>(
             return Err(PerftError::Cancelled);
         };
         total = total.saturating_add(nodes);
-        divide.push(DivideEntry { action: text, nodes });
+        divide.push(DivideEntry {
+            action: text,
+            nodes,
+        });
     }
     progress(&Progress {
         nodes: total,

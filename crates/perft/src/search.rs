@@ -177,7 +177,10 @@ impl<'a, R: Rules> Searcher<'a, R> {
                 if let Some(sh) = self.shared {
                     sh.stop.store(true, Ordering::Relaxed);
                 }
-                return Err(PerftError::BudgetExceeded { budget, searched: total });
+                return Err(PerftError::BudgetExceeded {
+                    budget,
+                    searched: total,
+                });
             }
         }
         Ok(())
@@ -210,7 +213,12 @@ impl<'a, R: Rules> Searcher<'a, R> {
     }
 
     /// perft(`depth`) in actions mode. `level` indexes the action buffers.
-    pub(crate) fn actions(&mut self, pos: &mut Position<R::State>, depth: u32, level: usize) -> Result<u64, PerftError> {
+    pub(crate) fn actions(
+        &mut self,
+        pos: &mut Position<R::State>,
+        depth: u32,
+        level: usize,
+    ) -> Result<u64, PerftError> {
         if depth == 0 {
             self.count(1)?;
             return Ok(1);
@@ -259,7 +267,12 @@ impl<'a, R: Rules> Searcher<'a, R> {
     }
 
     /// Number of sequences of `turns` complete turns from `pos`, which is at the start of a turn.
-    pub(crate) fn turns(&mut self, pos: &mut Position<R::State>, turns: u32, level: usize) -> Result<u64, PerftError> {
+    pub(crate) fn turns(
+        &mut self,
+        pos: &mut Position<R::State>,
+        turns: u32,
+        level: usize,
+    ) -> Result<u64, PerftError> {
         if turns == 0 {
             self.count(1)?;
             return Ok(1);
@@ -297,7 +310,9 @@ impl<'a, R: Rules> Searcher<'a, R> {
         leg: usize,
     ) -> Result<u64, PerftError> {
         if leg >= self.max_legs {
-            return Err(PerftError::TurnTooLong { limit: self.max_legs });
+            return Err(PerftError::TurnTooLong {
+                limit: self.max_legs,
+            });
         }
         let buf = self.take_actions(pos, level);
         let mut sum = 0u64;

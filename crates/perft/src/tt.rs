@@ -58,7 +58,10 @@ impl<S: VariantState> Tt<S> {
                 + sample.monads().len()
                 + sample.effects().len()
                 + sample.shadows().len());
-        std::mem::size_of::<Mutex<Option<Box<Entry<S>>>>>() + std::mem::size_of::<Entry<S>>() + heap + 32
+        std::mem::size_of::<Mutex<Option<Box<Entry<S>>>>>()
+            + std::mem::size_of::<Entry<S>>()
+            + heap
+            + 32
     }
 
     /// Number of slots.
@@ -68,7 +71,8 @@ impl<S: VariantState> Tt<S> {
 
     #[inline]
     fn index(&self, hash: u64, depth: u32, mode: Mode) -> usize {
-        let salt = u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (mode as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let salt = u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (mode as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         let mut h = hash ^ salt;
         h ^= h >> 33;
         h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
@@ -81,7 +85,11 @@ impl<S: VariantState> Tt<S> {
         let slot = self.slots.get(self.index(pos.hash(), depth, mode))?;
         let guard = lock(slot);
         match guard.as_deref() {
-            Some(e) if e.hash == pos.hash() && e.depth == depth && e.mode == mode && e.pos == *pos => Some(e.count),
+            Some(e)
+                if e.hash == pos.hash() && e.depth == depth && e.mode == mode && e.pos == *pos =>
+            {
+                Some(e.count)
+            }
             _ => None,
         }
     }
@@ -113,7 +121,12 @@ mod tests {
 
     fn sample() -> Position<()> {
         let mut p = Position::empty(Shape::EIGHT, ());
-        p.add_unit(Kind(0), Side::White, Location::Board(Square::new(4, 0)), Status::default());
+        p.add_unit(
+            Kind(0),
+            Side::White,
+            Location::Board(Square::new(4, 0)),
+            Status::default(),
+        );
         p.clear_journal();
         p
     }

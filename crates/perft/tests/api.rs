@@ -13,7 +13,11 @@ fn perft_matches_a_naive_count() {
     let mut pos = rules.initial_position();
     let before = pos.clone();
     for depth in 0..=6 {
-        assert_eq!(perft(&rules, &mut pos, depth), naive_perft(&rules, &pos, depth), "depth {depth}");
+        assert_eq!(
+            perft(&rules, &mut pos, depth),
+            naive_perft(&rules, &pos, depth),
+            "depth {depth}"
+        );
         assert!(pos == before, "perft must restore the position");
     }
 }
@@ -51,10 +55,16 @@ fn divide_sums_to_perft_and_uses_canonical_text() {
     let mut pos = rules.initial_position();
     let d = divide(&rules, &mut pos, 4);
     assert_eq!(d.len(), 8);
-    assert_eq!(d.iter().map(|e| e.nodes).sum::<u64>(), perft(&rules, &mut pos, 4));
+    assert_eq!(
+        d.iter().map(|e| e.nodes).sum::<u64>(),
+        perft(&rules, &mut pos, 4)
+    );
     assert!(d.iter().any(|e| e.action == "d1d4"), "{d:?}");
     // The capture of the king ends the game: no children.
-    assert_eq!(d.iter().find(|e| e.action == "d1d4").map(|e| e.nodes), Some(0));
+    assert_eq!(
+        d.iter().find(|e| e.action == "d1d4").map(|e| e.nodes),
+        Some(0)
+    );
 }
 
 #[test]
@@ -71,7 +81,10 @@ fn parallel_and_table_runs_match_single_threaded() {
                     ..PerftConfig::default()
                 };
                 let r = run(&rules, &pos, depth, &config, &mut |_| {}).expect("no budget");
-                assert_eq!(r.nodes, want, "depth {depth}, {threads} threads, {hash_mb} MiB");
+                assert_eq!(
+                    r.nodes, want,
+                    "depth {depth}, {threads} threads, {hash_mb} MiB"
+                );
                 assert_eq!(r.divide, divide(&rules, &mut pos, depth));
             }
         }
@@ -117,7 +130,10 @@ fn the_budget_stops_the_search() {
             budget: Some(total),
             ..PerftConfig::default()
         };
-        assert_eq!(run(&rules, &pos, 7, &enough, &mut |_| {}).map(|r| r.nodes), Ok(total));
+        assert_eq!(
+            run(&rules, &pos, 7, &enough, &mut |_| {}).map(|r| r.nodes),
+            Ok(total)
+        );
     }
 }
 
@@ -141,7 +157,10 @@ fn single_action_turns_count_like_actions() {
     let rules = Toy::new();
     let mut pos = rules.initial_position();
     for depth in 0..=5 {
-        assert_eq!(perft_turns(&rules, &mut pos, depth), Ok(perft(&rules, &mut pos, depth)));
+        assert_eq!(
+            perft_turns(&rules, &mut pos, depth),
+            Ok(perft(&rules, &mut pos, depth))
+        );
     }
 }
 
@@ -152,7 +171,11 @@ fn double_turns_match_a_naive_count() {
     let before = pos.clone();
     for turns in 0..=4 {
         let want = naive_turns(&rules, &pos, turns);
-        assert_eq!(perft_turns(&rules, &mut pos, turns), Ok(want), "{turns} turns");
+        assert_eq!(
+            perft_turns(&rules, &mut pos, turns),
+            Ok(want),
+            "{turns} turns"
+        );
         assert!(pos == before);
         for (threads, hash_mb) in [(1, 0), (2, 0), (2, 4)] {
             let config = PerftConfig {
@@ -162,7 +185,10 @@ fn double_turns_match_a_naive_count() {
                 ..PerftConfig::default()
             };
             let r = run(&rules, &pos, turns, &config, &mut |_| {}).expect("no budget");
-            assert_eq!(r.nodes, want, "{turns} turns, {threads} threads, {hash_mb} MiB");
+            assert_eq!(
+                r.nodes, want,
+                "{turns} turns, {threads} threads, {hash_mb} MiB"
+            );
         }
     }
     // One turn = a first move, then a king move or `end`: more than the actions at ply 1.
@@ -177,11 +203,22 @@ fn turns_starting_mid_turn_finish_the_current_turn_first() {
     let mut pos = rules.initial_position();
     let mut v = Vec::new();
     rules.actions(&pos, &mut v);
-    let first = v.iter().find(|a| rules.format_action(&pos, a) == "a1b2").cloned().expect("a1b2 is legal");
+    let first = v
+        .iter()
+        .find(|a| rules.format_action(&pos, a) == "a1b2")
+        .cloned()
+        .expect("a1b2 is legal");
     rules.perform(&mut pos, &first, &mut frozen_core::NoEvents);
     pos.clear_journal();
-    assert_eq!(pos.to_move(), frozen_core::Side::White, "second leg pending");
-    assert_eq!(perft_turns(&rules, &mut pos, 2), Ok(naive_turns(&rules, &pos, 2)));
+    assert_eq!(
+        pos.to_move(),
+        frozen_core::Side::White,
+        "second leg pending"
+    );
+    assert_eq!(
+        perft_turns(&rules, &mut pos, 2),
+        Ok(naive_turns(&rules, &pos, 2))
+    );
 }
 
 #[test]

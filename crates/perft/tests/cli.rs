@@ -18,7 +18,8 @@ struct Captured {
 }
 
 fn parse(args: &[&str]) -> Cli {
-    Cli::try_parse_from(std::iter::once("perft").chain(args.iter().copied())).expect("valid arguments")
+    Cli::try_parse_from(std::iter::once("perft").chain(args.iter().copied()))
+        .expect("valid arguments")
 }
 
 fn run_count(rules: &Toy, args: &[&str]) -> Captured {
@@ -53,7 +54,10 @@ fn divide_prints_one_line_per_root_action_then_the_total() {
     for e in divide(&rules, &mut pos, 4) {
         want.push_str(&format!("{}: {}\n", e.action, e.nodes));
     }
-    want.push_str(&format!("\nNodes searched: {}\n", perft(&rules, &mut pos, 4)));
+    want.push_str(&format!(
+        "\nNodes searched: {}\n",
+        perft(&rules, &mut pos, 4)
+    ));
     assert_eq!(c.out, want);
     assert!(c.err.contains("nodes/s"), "speed on stderr: {}", c.err);
 }
@@ -63,11 +67,19 @@ fn plain_json_and_turns_outputs() {
     let rules = Toy::double();
     let mut pos = rules.initial_position();
     let c = run_count(&rules, &["toy", "3"]);
-    assert_eq!(c.out, format!("Nodes searched: {}\n", perft(&rules, &mut pos, 3)));
+    assert_eq!(
+        c.out,
+        format!("Nodes searched: {}\n", perft(&rules, &mut pos, 3))
+    );
     let c = run_count(&rules, &["toy", "2", "--turns", "--json", "--hash", "1"]);
     assert_eq!(c.code, 0);
     let turns = frozen_perft::perft_turns(&rules, &mut pos, 2).expect("turns");
-    assert!(c.out.starts_with("{\"variant\":\"toy-double\",\"depth\":2,\"mode\":\"turns\""), "{}", c.out);
+    assert!(
+        c.out
+            .starts_with("{\"variant\":\"toy-double\",\"depth\":2,\"mode\":\"turns\""),
+        "{}",
+        c.out
+    );
     assert!(c.out.contains(&format!("\"nodes\":{turns},")), "{}", c.out);
     assert!(c.out.contains("\"divide\":[{\"action\":"), "{}", c.out);
 }
@@ -125,17 +137,30 @@ fn compare_reads_stdin_and_reports_the_difference() {
                 err_is_terminal: false,
             },
         );
-        (code, String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned())
+        (
+            code,
+            String::from_utf8_lossy(&out).into_owned(),
+            String::from_utf8_lossy(&err).into_owned(),
+        )
     };
-    let same: String = entries.iter().map(|e| format!("{}: {}\n", e.action, e.nodes)).collect();
+    let same: String = entries
+        .iter()
+        .map(|e| format!("{}: {}\n", e.action, e.nodes))
+        .collect();
     let (code, out, _) = run(&same);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("agree"));
     let removed = entries.remove(0);
-    let fewer: String = entries.iter().map(|e| format!("{}: {}\n", e.action, e.nodes)).collect();
+    let fewer: String = entries
+        .iter()
+        .map(|e| format!("{}: {}\n", e.action, e.nodes))
+        .collect();
     let (code, out, _) = run(&fewer);
     assert_eq!(code, 1);
-    assert!(out.contains(&format!("only ours:   {}", removed.action)), "{out}");
+    assert!(
+        out.contains(&format!("only ours:   {}", removed.action)),
+        "{out}"
+    );
     let (code, _, err) = run("e2e4: many\n");
     assert_eq!(code, 2);
     assert!(err.contains("line 1"), "{err}");
@@ -159,10 +184,16 @@ fn binary_exit_codes() {
     assert_eq!(code, 2, "{err}");
     let (code, out, _) = binary(&["--help"]);
     assert_eq!(code, 0);
-    assert!(out.contains("fixtures") && out.contains("--divide"), "{out}");
+    assert!(
+        out.contains("fixtures") && out.contains("--divide"),
+        "{out}"
+    );
     let (code, _, err) = binary(&["no-such-variant", "3"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown variant") && err.contains("perft list"), "{err}");
+    assert!(
+        err.contains("unknown variant") && err.contains("perft list"),
+        "{err}"
+    );
     let (code, _, err) = binary(&["compare", "no-such-variant", "3"]);
     assert_eq!(code, 2, "{err}");
     let (code, _, err) = binary(&["toy", "x"]);

@@ -8,7 +8,8 @@ mod common;
 use common::Toy;
 use frozen_core::{NoEvents, Position, Rules};
 use frozen_perft::compare::{
-    compare, format_divide, parse_divide, reference_command, run_reference_command, CompareOutcome, Step,
+    compare, format_divide, parse_divide, reference_command, run_reference_command, CompareOutcome,
+    Step,
 };
 use frozen_perft::{divide, DivideEntry};
 
@@ -63,7 +64,10 @@ fn identical_rules_agree() {
         for m in s.moves {
             let mut v = Vec::new();
             rules.actions(&p, &mut v);
-            let a = v.into_iter().find(|a| rules.format_action(&p, a) == *m).ok_or("illegal")?;
+            let a = v
+                .into_iter()
+                .find(|a| rules.format_action(&p, a) == *m)
+                .ok_or("illegal")?;
             rules.perform(&mut p, &a, &mut NoEvents);
         }
         Ok(divide(&rules, &mut p, s.depth))
@@ -74,16 +78,32 @@ fn identical_rules_agree() {
     );
 }
 
+/// One step the reference was asked for: FEN, depth, moves from the root, its divide.
+type Asked = (Option<String>, u32, Vec<String>, Vec<DivideEntry>);
+
 /// Runs the comparison with the in-process reference; returns the outcome and every step asked for.
-fn descend(depth: u32) -> (CompareOutcome, Vec<(Option<String>, u32, Vec<String>, Vec<DivideEntry>)>) {
+fn descend(depth: u32) -> (CompareOutcome, Vec<Asked>) {
     let rules = Toy::new();
     let root = rules.initial_position();
-    let theirs = buggy_divide(&root, &Step { fen: None, depth, moves: &[] }).expect("root");
+    let theirs = buggy_divide(
+        &root,
+        &Step {
+            fen: None,
+            depth,
+            moves: &[],
+        },
+    )
+    .expect("root");
     let mut steps = vec![(rules.to_fen(&root), depth, Vec::new(), theirs.clone())];
     let mut reference = |s: &Step<'_>| {
         let d = buggy_divide(&root, s);
         if let Ok(d) = &d {
-            steps.push((s.fen.map(str::to_string), s.depth, s.moves.to_vec(), d.clone()));
+            steps.push((
+                s.fen.map(str::to_string),
+                s.depth,
+                s.moves.to_vec(),
+                d.clone(),
+            ));
         }
         d
     };
@@ -104,7 +124,10 @@ fn the_descent_stops_where_the_action_lists_differ() {
     assert!(!d.only_ours.is_empty(), "{d}");
     for e in &d.only_ours {
         let to = &e.action[e.action.len() - 2..];
-        assert!(["a1", "d1", "a4", "d4"].contains(&to), "only ours should be corner landings: {d}");
+        assert!(
+            ["a1", "d1", "a4", "d4"].contains(&to),
+            "only ours should be corner landings: {d}"
+        );
     }
     assert_eq!(steps.len(), 3);
     let rules = Toy::new();
@@ -112,12 +135,18 @@ fn the_descent_stops_where_the_action_lists_differ() {
     for m in &d.path {
         let mut v = Vec::new();
         rules.actions(&pos, &mut v);
-        let a = v.into_iter().find(|a| rules.format_action(&pos, a) == *m).expect("path is legal");
+        let a = v
+            .into_iter()
+            .find(|a| rules.format_action(&pos, a) == *m)
+            .expect("path is legal");
         rules.perform(&mut pos, &a, &mut NoEvents);
     }
     assert_eq!(d.fen, rules.to_fen(&pos));
     let text = d.to_string();
-    assert!(text.contains("FEN: ") && text.contains("only ours:"), "{text}");
+    assert!(
+        text.contains("FEN: ") && text.contains("only ours:"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -129,7 +158,11 @@ fn a_canned_reference_command_drives_the_same_descent() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     for (_, _, moves, d) in &steps {
         let total = d.iter().map(|e| e.nodes).sum();
-        std::fs::write(dir.join(format!("divide_{}.txt", moves.len())), format_divide(d, total)).expect("write");
+        std::fs::write(
+            dir.join(format!("divide_{}.txt", moves.len())),
+            format_divide(d, total),
+        )
+        .expect("write");
     }
     let log = dir.join("log.txt");
     let script = dir.join("reference.sh");
@@ -163,7 +196,14 @@ fn a_canned_reference_command_drives_the_same_descent() {
     let lines: Vec<&str> = logged.lines().collect();
     assert_eq!(lines.len(), steps.len(), "{logged}");
     for (line, (fen, depth, moves, _)) in lines.iter().zip(&steps) {
-        assert_eq!(*line, format!("{}|{depth}|{}", fen.as_deref().unwrap_or(""), moves.join(" ")));
+        assert_eq!(
+            *line,
+            format!(
+                "{}|{depth}|{}",
+                fen.as_deref().unwrap_or(""),
+                moves.join(" ")
+            )
+        );
     }
 }
 

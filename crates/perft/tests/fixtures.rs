@@ -20,7 +20,10 @@ use frozen_perft::fixture::{
 use frozen_perft::{perft, PerftCase, PerftConfig};
 
 fn env_u64(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 #[test]
@@ -46,14 +49,25 @@ fn every_perft_table_case_within_the_budget_passes() {
                 chosen.push(case);
             } else {
                 skipped += 1;
-                eprintln!("skipped {} {}: {} nodes is over the test budget", fixture.variant, case.name, case.nodes);
+                eprintln!(
+                    "skipped {} {}: {} nodes is over the test budget",
+                    fixture.variant, case.name, case.nodes
+                );
             }
         }
         // The reference: one thread, no table; a budget far above the expected count
         // stops a wrong rule set that explodes.
         let reference = PerftConfig {
             threads: 1,
-            budget: Some(chosen.iter().map(|c| c.nodes).max().unwrap_or(0).saturating_mul(4).max(1_000_000)),
+            budget: Some(
+                chosen
+                    .iter()
+                    .map(|c| c.nodes)
+                    .max()
+                    .unwrap_or(0)
+                    .saturating_mul(4)
+                    .max(1_000_000),
+            ),
             ..PerftConfig::default()
         };
         let parallel = PerftConfig {
@@ -84,7 +98,12 @@ fn every_perft_table_case_within_the_budget_passes() {
         "{} perft table(s), {ran} case(s) run, {skipped} skipped, {total} nodes expected",
         files.len()
     );
-    assert!(failures.is_empty(), "{} failure(s):\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failure(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -108,9 +127,15 @@ fn bad_fixtures_are_refused_with_a_location() {
     let e = parse_fixture(misspelt, "inline").expect_err("unknown field");
     assert!(e.message.contains("line 1"), "{e}");
     let both = r#"(variant: "x", cases: [(name: "a", fen: Some("k"), position: Some("p.ron"), depth: 1, nodes: 1)])"#;
-    assert!(parse_fixture(both, "inline").expect_err("fen and position").message.contains("not both"));
+    assert!(parse_fixture(both, "inline")
+        .expect_err("fen and position")
+        .message
+        .contains("not both"));
     let twice = r#"(variant: "x", cases: [(name: "a", depth: 1, nodes: 1), (name: "a", depth: 2, nodes: 1)])"#;
-    assert!(parse_fixture(twice, "inline").expect_err("duplicate").message.contains("twice"));
+    assert!(parse_fixture(twice, "inline")
+        .expect_err("duplicate")
+        .message
+        .contains("twice"));
 }
 
 #[test]
@@ -119,7 +144,11 @@ fn cases_run_from_the_initial_position_a_fen_and_a_position_file() {
     let mut pos = rules.initial_position();
     let dir = std::env::temp_dir().join(format!("frozen-perft-fixture-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("positions")).expect("temp dir");
-    std::fs::write(dir.join("positions/toy-start.ron"), position_to_ron(&rules, &pos)).expect("write");
+    std::fs::write(
+        dir.join("positions/toy-start.ron"),
+        position_to_ron(&rules, &pos),
+    )
+    .expect("write");
     let fen = rules.to_fen(&pos).expect("toy positions have a FEN");
     let d4 = perft(&rules, &mut pos, 4);
     let text = format!(
@@ -139,9 +168,19 @@ fn cases_run_from_the_initial_position_a_fen_and_a_position_file() {
         hash_mb: 1,
         ..PerftConfig::default()
     };
-    let results = run_fixture_cases(&rules, &cases, &dir, &PerftConfig::single_threaded(), Some(&parallel));
+    let results = run_fixture_cases(
+        &rules,
+        &cases,
+        &dir,
+        &PerftConfig::single_threaded(),
+        Some(&parallel),
+    );
     let _ = std::fs::remove_dir_all(&dir);
     let passed: Vec<bool> = results.iter().map(|r| r.passed()).collect();
     assert_eq!(passed, [true, true, true, false, false], "{results:#?}");
-    assert!(results[4].describe().contains("cannot read position file"), "{}", results[4].describe());
+    assert!(
+        results[4].describe().contains("cannot read position file"),
+        "{}",
+        results[4].describe()
+    );
 }

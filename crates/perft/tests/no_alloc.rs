@@ -39,7 +39,10 @@ fn allocations_during_turns<R: Rules>(rules: &R, turns: u32) -> (usize, u64) {
     let nodes = counter.perft_turns(&mut pos, turns);
     let change = region.change();
     assert_eq!(warm, nodes);
-    (change.allocations + change.reallocations, nodes.unwrap_or(0))
+    (
+        change.allocations + change.reallocations,
+        nodes.unwrap_or(0),
+    )
 }
 
 struct Measure;
@@ -65,17 +68,29 @@ fn perft_does_not_allocate_per_node() {
     let region = Region::new(GLOBAL);
     let mut fresh = Vec::new();
     toy.actions(&toy.initial_position(), &mut fresh);
-    assert!(region.change().allocations > 0, "the counting allocator sees allocations");
+    assert!(
+        region.change().allocations > 0,
+        "the counting allocator sees allocations"
+    );
     drop(fresh);
 
     let (allocs, nodes) = allocations_during_perft(&toy, 7);
-    assert!(nodes > 100_000, "a run big enough to matter ({nodes} nodes)");
-    assert_eq!(allocs, 0, "perft allocated {allocs} times over {nodes} nodes");
+    assert!(
+        nodes > 100_000,
+        "a run big enough to matter ({nodes} nodes)"
+    );
+    assert_eq!(
+        allocs, 0,
+        "perft allocated {allocs} times over {nodes} nodes"
+    );
 
     let double = Toy::double();
     let (allocs, nodes) = allocations_during_turns(&double, 3);
     assert!(nodes > 10_000, "{nodes} turn sequences");
-    assert_eq!(allocs, 0, "turns perft allocated {allocs} times over {nodes} nodes");
+    assert_eq!(
+        allocs, 0,
+        "turns perft allocated {allocs} times over {nodes} nodes"
+    );
 
     let strict = std::env::var("FROZEN_STRICT_ALLOC").is_ok_and(|v| v == "1");
     let mut offenders = Vec::new();
@@ -87,7 +102,10 @@ fn perft_does_not_allocate_per_node() {
                     v.name
                 );
                 if allocs > 0 {
-                    offenders.push(format!("{} ({allocs} allocations over {nodes} nodes)", v.name));
+                    offenders.push(format!(
+                        "{} ({allocs} allocations over {nodes} nodes)",
+                        v.name
+                    ));
                 }
             }
             Err(e) => eprintln!("no_alloc: {}: listed but not visitable: {e}", v.name),
@@ -99,5 +117,9 @@ fn perft_does_not_allocate_per_node() {
             offenders.join(", ")
         );
     }
-    assert!(!strict || offenders.is_empty(), "allocating rules: {}", offenders.join(", "));
+    assert!(
+        !strict || offenders.is_empty(),
+        "allocating rules: {}",
+        offenders.join(", ")
+    );
 }

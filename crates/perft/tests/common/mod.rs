@@ -5,8 +5,8 @@
 #![allow(dead_code)]
 
 use frozen_core::{
-    Action, ActionKind, KindInfo, KindSet, Location, NoEvents, Outcome, Position, Rules, Shape, Side, Square,
-    Status,
+    Action, ActionKind, KindInfo, KindSet, Location, NoEvents, Outcome, Position, Rules, Shape,
+    Side, Square, Status,
 };
 
 pub const KING: frozen_core::Kind = frozen_core::Kind(0);
@@ -46,10 +46,19 @@ impl Toy {
         }
     }
     pub fn buggy() -> Toy {
-        Toy { bug: true, ..Toy::new() }
+        Toy {
+            bug: true,
+            ..Toy::new()
+        }
     }
 
-    fn push_target(&self, pos: &Position<u8>, from: Square, to: Square, out: &mut Vec<Action>) -> bool {
+    fn push_target(
+        &self,
+        pos: &Position<u8>,
+        from: Square,
+        to: Square,
+        out: &mut Vec<Action>,
+    ) -> bool {
         // Returns true if the square was empty (a slider may go on).
         match pos.piece_at(to) {
             Some((_, side)) if side == pos.to_move() => false,
@@ -92,7 +101,12 @@ impl Rules for Toy {
             (KING, Side::Black, 3, 3),
             (ROOK, Side::Black, 0, 3),
         ] {
-            p.add_unit(kind, side, Location::Board(Square::new(file, rank)), Status::default());
+            p.add_unit(
+                kind,
+                side,
+                Location::Board(Square::new(file, rank)),
+                Status::default(),
+            );
         }
         p.clear_journal();
         p
@@ -110,7 +124,16 @@ impl Rules for Toy {
             }
             for from in pos.pieces(side, kind).iter() {
                 if kind == KING {
-                    for (df, dr) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
+                    for (df, dr) in [
+                        (-1, -1),
+                        (-1, 0),
+                        (-1, 1),
+                        (0, -1),
+                        (0, 1),
+                        (1, -1),
+                        (1, 0),
+                        (1, 1),
+                    ] {
                         if let Some(to) = from.offset(df, dr).filter(|s| self.shape.contains(*s)) {
                             self.push_target(pos, from, to, out);
                         }
@@ -118,7 +141,8 @@ impl Rules for Toy {
                 } else {
                     for (df, dr) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
                         let mut cur = from;
-                        while let Some(to) = cur.offset(df, dr).filter(|s| self.shape.contains(*s)) {
+                        while let Some(to) = cur.offset(df, dr).filter(|s| self.shape.contains(*s))
+                        {
                             let before = out.len();
                             let go_on = self.push_target(pos, from, to, out);
                             if self.bug && pos.ply() >= 2 && corner(to) && out.len() > before {
@@ -138,7 +162,12 @@ impl Rules for Toy {
         }
     }
 
-    fn perform(&self, pos: &mut Position<u8>, action: &Action, _events: &mut dyn frozen_core::EventSink) {
+    fn perform(
+        &self,
+        pos: &mut Position<u8>,
+        action: &Action,
+        _events: &mut dyn frozen_core::EventSink,
+    ) {
         let side = pos.to_move();
         if action.kind == ActionKind::Move {
             if let (Some(from), Some(to)) = (action.from(), action.to()) {
@@ -160,7 +189,11 @@ impl Rules for Toy {
             }
         }
         pos.bump_ply();
-        if self.double && *pos.state() == 0 && action.kind == ActionKind::Move && pos.result().is_none() {
+        if self.double
+            && *pos.state() == 0
+            && action.kind == ActionKind::Move
+            && pos.result().is_none()
+        {
             pos.set_state(1);
         } else {
             pos.set_state(0);
