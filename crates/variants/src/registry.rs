@@ -20,7 +20,11 @@ pub struct VariantInfo {
 }
 
 /// Every registered variant.
-pub const VARIANTS: &[VariantInfo] = &[];
+pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
+    name: "fc12",
+    board: "12x12",
+    description: "FrozenChess 12x12: death squares, paralysis, empower and guards, double moves, jesters, King's Exchange",
+}];
 
 /// No variant of that name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,9 +40,8 @@ impl std::error::Error for UnknownVariant {}
 
 /// Runs `visitor` on the variant called `name`.
 pub fn visit<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
-    let _ = &visitor;
-    #[allow(clippy::match_single_binding)]
     match name {
+        "fc12" => Ok(visitor.visit(crate::fc12::Fc12::new())),
         _ => Err(UnknownVariant(name.to_string())),
     }
 }
