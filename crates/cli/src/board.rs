@@ -29,8 +29,9 @@ fn square_marker<S: frozen_core::VariantState>(pos: &Position<S>, sq: Square) ->
 }
 
 /// The board as text, top rank first, with file letters and rank numbers. Each square is
-/// three characters: the unit (or `.`), a unit marker (`*` paralysed, `+` carrying units)
-/// and a square marker (see [`legend_key`]).
+/// three characters: the unit, else a square marker, else `.`; then for a unit a marker
+/// (`*` paralysed, `+` carrying units, else its square's marker); then a space. The markers
+/// are explained by [`legend_key`].
 pub fn board_text<R: Rules>(rules: &R, pos: &Position<R::State>, glyphs: Glyphs) -> String {
     let kinds = rules.kinds();
     let shape = pos.shape();
@@ -47,7 +48,8 @@ pub fn board_text<R: Rules>(rules: &R, pos: &Position<R::State>, glyphs: Glyphs)
         s.push_str(&format!("{:>2} ", rank + 1));
         for file in 0..shape.width() {
             let sq = Square::new(file, rank);
-            let (content, unit_mark) = match pos
+            let feature = square_marker(pos, sq);
+            let (content, marker) = match pos
                 .unit_at(sq)
                 .and_then(|id| pos.get_unit(id).map(|u| (id, u)))
             {
@@ -57,15 +59,16 @@ pub fn board_text<R: Rules>(rules: &R, pos: &Position<R::State>, glyphs: Glyphs)
                     } else if carriers.get(id.index()).copied().unwrap_or(false) {
                         '+'
                     } else {
-                        ' '
+                        feature
                     };
                     (glyphs.glyph(kinds, u.kind, u.side), m)
                 }
+                None if feature != ' ' => (feature, ' '),
                 None => ('.', ' '),
             };
             s.push(content);
-            s.push(unit_mark);
-            s.push(square_marker(pos, sq));
+            s.push(marker);
+            s.push(' ');
         }
         while s.ends_with(' ') {
             s.pop();
@@ -363,7 +366,8 @@ pub fn legend_lines<R: Rules>(rules: &R, pos: &Position<R::State>, glyphs: Glyph
             ));
         }
     }
-    let groups: [(&str, fn(Location) -> bool); 6] = [
+    type Group = (&'static str, fn(Location) -> bool);
+    let groups: [Group; 6] = [
         ("exiled", |l| l == Location::Exiled),
         ("captured by white", |l| {
             l == Location::Captured(Side::White)

@@ -143,14 +143,19 @@ pub fn refusal<R: Rules>(game: &Game<R>, text: &str, err: &GameError) -> String 
     let rules = game.rules();
     let mut msg = match err {
         GameError::Parse(e) => format!(
-            "cannot read action {text:?}: column {}: {}",
-            e.column, e.reason
+            "cannot read action {:?}: column {}: {}",
+            crate::common::clip(text, 80),
+            e.column,
+            e.reason
         ),
         GameError::Action(ActionError::Illegal { action, reason }) => {
             format!("illegal action {action}: {reason}")
         }
         GameError::Action(ActionError::GameOver(o)) => {
-            format!("cannot play {text:?}: the game is over ({o})")
+            format!(
+                "cannot play {:?}: the game is over ({o})",
+                crate::common::clip(text, 80)
+            )
         }
     };
     if pos.result().is_some() {
@@ -172,7 +177,10 @@ pub fn refusal<R: Rules>(game: &Game<R>, text: &str, err: &GameError) -> String 
                 .map(|a| game.format(a))
                 .collect();
             if same.is_empty() {
-                msg.push_str(&format!("\nno legal action starts from {f}"));
+                msg.push_str(&format!(
+                    "\nno legal action starts from {f} ({} to act)",
+                    crate::common::actor(pos)
+                ));
             } else {
                 msg.push_str(&format!("\nlegal actions from {f}: {}", same.join(" ")));
             }

@@ -70,13 +70,36 @@ pub fn read_text(path: &Path) -> CliResult<String> {
     })
 }
 
-/// Formats every problem of a failed load, one per line, under a heading.
-pub fn problems_text(what: &str, err: &LoadError) -> String {
+/// Formats the problems of a failed load, one per line under a heading; at most `limit`
+/// of them (with a count of the rest), or all with `usize::MAX`.
+pub fn problems_text_limited(what: &str, err: &LoadError, limit: usize) -> String {
     let mut s = format!("{what}: {} problem(s)", err.problems.len());
-    for p in &err.problems {
+    for p in err.problems.iter().take(limit) {
         s.push_str(&format!("\n  {}: {} ({:?})", p.location, p.message, p.kind));
     }
+    if err.problems.len() > limit {
+        s.push_str(&format!(
+            "\n  ... and {} more (`frozen check` lists them all)",
+            err.problems.len() - limit
+        ));
+    }
     s
+}
+
+/// Formats every problem of a failed load, one per line, under a heading.
+pub fn problems_text(what: &str, err: &LoadError) -> String {
+    problems_text_limited(what, err, usize::MAX)
+}
+
+/// Shortens text for an error message (at most `max` characters, with `...`).
+pub fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut s: String = text.chars().take(max).collect();
+        s.push_str("...");
+        s
+    }
 }
 
 /// Loads the position chosen by `args` for `rules`.
@@ -86,7 +109,7 @@ pub fn load_position<R: Rules>(rules: &R, args: &PositionArgs) -> CliResult<Posi
         return rules.position_from_fen(fen).map_err(|e| {
             CliError::fail(format!(
                 "{}\nhint: `frozen show {} --start` prints the FEN of the initial position",
-                problems_text(&format!("bad FEN {fen:?}"), &e),
+                problems_text_limited(&format!("bad FEN {:?}", clip(fen, 80)), &e, 20),
                 rules.name()
             ))
         });
@@ -96,7 +119,7 @@ pub fn load_position<R: Rules>(rules: &R, args: &PositionArgs) -> CliResult<Posi
         return position_from_ron(rules, &text).map_err(|e| {
             CliError::fail(format!(
                 "{}\nhint: `frozen check {}` lists the same problems; `frozen apply {} --ron` writes a valid file",
-                problems_text(&format!("bad position file {}", path.display()), &e),
+                problems_text_limited(&format!("bad position file {}", path.display()), &e, 20),
                 path.display(),
                 rules.name()
             ))

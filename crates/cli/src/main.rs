@@ -39,7 +39,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// List the registered variants: name, board size, description.
-    #[command(after_help = "Example:\n  frozen variants")]
+    #[command(after_help = "Examples:\n  frozen variants")]
     Variants,
     /// Show a position: the board, the side to act and all state in a legend.
     #[command(

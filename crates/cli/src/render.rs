@@ -94,11 +94,11 @@ fn unit_disc(s: &mut String, cx: i32, cy: i32, side: Side, glyph: char, ghost: b
     } else {
         ""
     };
-    let _ = write!(
+    let _ = writeln!(
         s,
         "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"17\" fill=\"{fill}\" stroke=\"#555\" stroke-width=\"1.5\"{extra}/>\
          <text x=\"{cx}\" y=\"{}\" font-size=\"20\" text-anchor=\"middle\" font-family=\"DejaVu Sans, sans-serif\" \
-         font-weight=\"bold\" fill=\"{ink}\"{}>{}</text>\n",
+         font-weight=\"bold\" fill=\"{ink}\"{}>{}</text>",
         cy + 7,
         if ghost { " fill-opacity=\"0.6\"" } else { "" },
         esc(&glyph.to_string())
@@ -107,11 +107,11 @@ fn unit_disc(s: &mut String, cx: i32, cy: i32, side: Side, glyph: char, ghost: b
 
 /// A small round badge with a number.
 fn badge(s: &mut String, cx: i32, cy: i32, fill: &str, text: &str) {
-    let _ = write!(
+    let _ = writeln!(
         s,
         "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"8\" fill=\"{fill}\" stroke=\"#fff\" stroke-width=\"1\"/>\
          <text x=\"{cx}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" font-family=\"DejaVu Sans, sans-serif\" \
-         font-weight=\"bold\" fill=\"#fff\">{}</text>\n",
+         font-weight=\"bold\" fill=\"#fff\">{}</text>",
         cy + 3,
         esc(text)
     );

@@ -1,0 +1,880 @@
+//! End-to-end tests of the `frozen` binary: every subcommand with good and bad input,
+//! run as a real process. Variant-specific cases iterate the registry, so the tests
+//! follow whatever variants are registered.
+
+mod common;
+
+use common::*;
+use frozen_core::{position_from_ron, Game, Rules, VariantVisitor};
+
+const SUBCOMMANDS: &[&str] = &[
+    "variants",
+    "show",
+    "moves",
+    "apply",
+    "play",
+    "render",
+    "check",
+    "perft",
+    "completions",
+];
+
+#[test]
+fn every_subcommand_has_help_with_examples() {
+    let o = frozen(&["--help"]);
+    assert_ok(&o, "frozen --help");
+    for sub in SUBCOMMANDS {
+        assert!(o.stdout.contains(sub), "top-level help lists {sub}");
+        let o = frozen(&[sub, "--help"]);
+        assert_ok(&o, &format!("frozen {sub} --help"));
+        assert!(
+            o.stdout.contains("Examples:"),
+            "frozen {sub} --help shows examples:\n{}",
+            o.stdout
+        );
+    }
+    assert_ok(&frozen(&["--version"]), "frozen --version");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let any = variants().first().copied().unwrap_or("fc12").to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec![],
+        vec!["nosuchcommand"],
+        vec!["show"],
+        vec!["show", "no-such-variant"],
+        vec!["moves", "no-such-variant"],
+        vec!["apply", "no-such-variant", "e2e4"],
+        vec!["play", "no-such-variant"],
+        vec!["render", "no-such-variant", "--svg", "-"],
+        vec!["perft", "no-such-variant", "1"],
+        vec!["apply", &any],
+        vec!["show", &any, "--fen", "x", "--start"],
+        vec!["show", &any, "--fen", "x", "--position", "p.ron"],
+        vec!["play", &any, "--vs", "nobody"],
+        vec!["play", &any, "--side", "purple"],
+        vec!["play", &any, "--seed", "-3"],
+        vec!["render", &any],
+        vec!["completions"],
+        vec!["completions", "nosh"],
+        vec!["check"],
+        vec!["check", "--variant", "no-such-variant", "x.ron"],
+        vec!["perft", &any, "notanumber"],
+        vec!["show", &any, "--rules", "set.ron"],
+    ];
+    for args in cases {
+        let o = frozen(&args);
+        assert_code(&o, 2, &format!("frozen {args:?}"));
+    }
+    for v in variants() {
+        let o = frozen(&["moves", v, "--from", "z99"]);
+        assert_code(&o, 2, "moves --from z99");
+        assert!(o.stderr.contains("z99"), "{}", o.stderr);
+    }
+    let o = frozen(&["show", "no-such-variant"]);
+    assert!(o.stderr.contains("no-such-variant"), "{}", o.stderr);
+}
+
+#[test]
+fn variants_lists_the_registry() {
+    let o = frozen(&["variants"]);
+    assert_ok(&o, "frozen variants");
+    for v in frozen_variants::VARIANTS {
+        let line = o
+            .stdout
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(v.name))
+            .unwrap_or_else(|| panic!("{} listed in:\n{}", v.name, o.stdout));
+        assert!(
+            line.contains(v.board) && line.contains(v.description),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn completions_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = frozen(&["completions", shell]);
+        assert_ok(&o, shell);
+        assert!(
+            o.stdout.contains("frozen"),
+            "{shell} script names the program"
+        );
+        assert!(
+            o.stdout.contains("render"),
+            "{shell} script knows the subcommands"
+        );
+    }
+}
+
+#[test]
+fn show_every_variant() {
+    let dir = scratch("show");
+    for v in variants() {
+        let f = facts(v, &[]);
+        let o = frozen(&["show", v]);
+        assert_ok(&o, "show");
+        assert!(o.stdout.contains("to act: white"), "{}", o.stdout);
+        if let Some(fen) = &f.fen {
+            assert!(o.stdout.contains(&format!("fen: {fen}")), "{}", o.stdout);
+            // The FEN reads back to the same board.
+            let again = frozen(&["show", v, "--fen", fen]);
+            assert_ok(&again, "show --fen");
+            assert_eq!(again.stdout, o.stdout, "show --fen of the start FEN");
+        }
+        let ascii = frozen(&["show", v, "--ascii"]);
+        assert_ok(&ascii, "show --ascii");
+        let board: String = ascii.stdout.lines().take(20).collect();
+        assert!(
+            board.is_ascii(),
+            "--ascii board is ASCII:\n{}",
+            ascii.stdout
+        );
+        // The RON form is a loadable position file, identical to the library's.
+        let ron = frozen(&["show", v, "--ron"]);
+        assert_ok(&ron, "show --ron");
+        assert_eq!(ron.stdout.trim_end(), f.ron.trim_end());
+        let file = dir.join(format!("{v}.ron"));
+        std::fs::write(&file, &ron.stdout).unwrap();
+        let p = file.to_str().unwrap();
+        let from_file = frozen(&["show", v, "--position", p]);
+        assert_ok(&from_file, "show --position");
+        assert_eq!(from_file.stdout, o.stdout);
+        assert_ok(&frozen(&["check", p]), "check of show --ron");
+        assert_ok(&frozen(&["show", v, "--start"]), "show --start");
+    }
+}
+
+#[test]
+fn bad_fen_and_files_fail_cleanly() {
+    let dir = scratch("badfiles");
+    let missing = dir.join("missing.ron");
+    let folder = dir.join("folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    let binary = dir.join("binary.ron");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x80, b'(']).unwrap();
+    let deep = dir.join("deep.ron");
+    std::fs::write(
+        &deep,
+        format!("{}{}", "(".repeat(50_000), ")".repeat(50_000)),
+    )
+    .unwrap();
+    let empty = dir.join("empty.ron");
+    std::fs::write(&empty, "").unwrap();
+    for v in variants() {
+        for fen in [
+            "",
+            "x",
+            "/////",
+            "99999999999999999999",
+            "8/8/8 w",
+            "w",
+            "\u{1}",
+        ] {
+            let o = frozen(&["show", v, "--fen", fen]);
+            assert_code(&o, 1, &format!("show --fen {fen:?}"));
+        }
+        for f in [&missing, &folder, &binary, &deep, &empty] {
+            let p = f.to_str().unwrap();
+            for sub in ["show", "moves", "perft"] {
+                let o = if sub == "perft" {
+                    frozen(&[sub, v, "1", "--position", p])
+                } else {
+                    frozen(&[sub, v, "--position", p])
+                };
+                assert_fails(&o, &format!("{sub} --position {p}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn moves_agree_with_the_library() {
+    for v in variants() {
+        let f = facts(v, &[]);
+        let o = frozen(&["moves", v]);
+        assert_ok(&o, "moves");
+        let listed: Vec<&str> = o.stdout.lines().collect();
+        assert_eq!(
+            listed, f.actions,
+            "{v}: moves lists the legal actions in order"
+        );
+        // --from keeps exactly the actions starting there.
+        if let Some(Some(sq)) = f.froms.iter().find(|s| s.is_some()) {
+            let o = frozen(&["moves", v, "--from", sq]);
+            assert_ok(&o, "moves --from");
+            let want: Vec<&str> = f
+                .actions
+                .iter()
+                .zip(&f.froms)
+                .filter(|(_, s)| s.as_deref() == Some(sq.as_str()))
+                .map(|(a, _)| a.as_str())
+                .collect();
+            assert_eq!(o.stdout.lines().collect::<Vec<_>>(), want);
+        }
+        // JSON: valid, one entry per action, with text, kind, path, piece, arg and events.
+        let o = frozen(&["moves", v, "--json"]);
+        assert_ok(&o, "moves --json");
+        if let Err(at) = json_valid(&o.stdout) {
+            panic!(
+                "{v}: invalid JSON at byte {at}: {}",
+                &o.stdout[at.saturating_sub(40)..]
+            );
+        }
+        assert_eq!(o.stdout.matches("\"text\":").count(), f.actions.len());
+        for key in [
+            "\"kind\":",
+            "\"path\":",
+            "\"piece\":",
+            "\"arg\":",
+            "\"events\":",
+        ] {
+            assert_eq!(o.stdout.matches(key).count(), f.actions.len(), "{key}");
+        }
+        for a in &f.actions {
+            assert!(
+                o.stdout.contains(&format!("\"text\":\"{a}\"")),
+                "{a} in JSON"
+            );
+        }
+    }
+}
+
+#[test]
+fn apply_plays_actions_like_the_library() {
+    let dir = scratch("apply");
+    for v in variants() {
+        // Three plies of first legal actions.
+        let mut played: Vec<String> = Vec::new();
+        for _ in 0..3 {
+            let f = facts(v, &played);
+            match f.actions.first() {
+                Some(a) => played.push(a.clone()),
+                None => break,
+            }
+        }
+        if played.is_empty() {
+            continue;
+        }
+        let end = facts(v, &played);
+        let mut args = vec!["apply", v];
+        args.extend(played.iter().map(String::as_str));
+        let o = frozen(&args);
+        assert_ok(&o, "apply");
+        for a in &played {
+            assert!(
+                o.stdout.lines().any(|l| l == a),
+                "{a} echoed:\n{}",
+                o.stdout
+            );
+        }
+        match &end.fen {
+            Some(fen) => assert!(o.stdout.contains(&format!("fen: {fen}")), "{}", o.stdout),
+            None => assert!(o.stdout.contains("fen: none"), "{}", o.stdout),
+        }
+        // --ron writes a position file that loads back to the same position.
+        let mut ron_args = args.clone();
+        ron_args.push("--ron");
+        let o = frozen(&ron_args);
+        assert_ok(&o, "apply --ron");
+        let file = dir.join(format!("{v}.ron"));
+        std::fs::write(&file, &o.stdout).unwrap();
+        let p = file.to_str().unwrap();
+        assert_ok(&frozen(&["check", p]), "check of apply --ron");
+        let shown = frozen(&["show", v, "--position", p, "--ron"]);
+        assert_ok(&shown, "show the applied position");
+        assert_eq!(shown.stdout.trim_end(), end.ron.trim_end());
+        // --json is valid JSON.
+        let mut json_args = args.clone();
+        json_args.push("--json");
+        let o = frozen(&json_args);
+        assert_ok(&o, "apply --json");
+        assert!(json_valid(&o.stdout).is_ok(), "{}", o.stdout);
+    }
+}
+
+#[test]
+fn apply_refuses_an_illegal_action_with_reason_and_alternatives() {
+    for v in variants() {
+        let f = facts(v, &[]);
+        let Some((_, Some(from))) = f.actions.iter().zip(&f.froms).find(|(_, s)| s.is_some())
+        else {
+            continue;
+        };
+        // A move from a square with legal actions to a square none of them reaches.
+        let files = "abcdefghijklmnop";
+        let illegal = files
+            .chars()
+            .flat_map(|c| (1..=16).map(move |r| format!("{c}{r}")))
+            .map(|to| format!("{from}{to}"))
+            .find(|a| !f.actions.contains(a))
+            .unwrap();
+        let o = frozen(&["apply", v, &illegal]);
+        assert_code(&o, 1, &format!("apply {illegal}"));
+        assert!(
+            o.stderr.contains(&illegal),
+            "names the action: {}",
+            o.stderr
+        );
+        assert!(
+            o.stderr.contains(&format!("legal actions from {from}:")),
+            "lists the actions from {from}: {}",
+            o.stderr
+        );
+        let first_from = f
+            .actions
+            .iter()
+            .zip(&f.froms)
+            .find(|(_, s)| s.as_deref() == Some(from.as_str()))
+            .map(|(a, _)| a.clone())
+            .unwrap();
+        assert!(o.stderr.contains(&first_from), "{}", o.stderr);
+        // A legal action, then an illegal one: the index is named.
+        if let Some(a) = f.actions.first() {
+            let o = frozen(&["apply", v, a, &illegal]);
+            assert_fails(&o, "second action illegal");
+            assert!(o.stderr.contains("action 2 of 2"), "{}", o.stderr);
+        }
+    }
+}
+
+#[test]
+fn malformed_actions_never_panic() {
+    let dir = scratch("malformed");
+    for v in variants() {
+        for bad in MALFORMED_ACTIONS {
+            let o = frozen(&["apply", v, bad]);
+            assert_code(&o, 1, &format!("apply {v} {bad:?}"));
+            let out = dir.join("x.svg");
+            let o = frozen(&["render", v, "--svg", out.to_str().unwrap(), "--after", bad]);
+            assert_code(&o, 1, &format!("render --after {bad:?}"));
+        }
+        // In a game, bad input is reported and the game goes on.
+        let script: String = MALFORMED_ACTIONS
+            .iter()
+            .filter(|a| !a.trim().is_empty())
+            .map(|a| format!("{a}\n"))
+            .chain([
+                "0\n".into(),
+                "99999\n".into(),
+                "save\n".into(),
+                "load\n".into(),
+                "load /no/such/file\n".into(),
+                "undo\n".into(),
+                "quit\n".into(),
+            ])
+            .collect();
+        let o = frozen_in(&["play", v, "--vs", "random"], &script);
+        assert_ok(&o, "play with malformed input");
+        assert!(o.stderr.contains("error"), "{}", o.stderr);
+        assert!(o.stdout.contains("bye"), "{}", o.stdout);
+        // Invalid UTF-8 on stdin.
+        let o = frozen_in(&["play", v], "\u{fffd}\u{1}\n");
+        assert_ok(&o, "play with odd bytes");
+    }
+}
+
+/// Every file under fixtures/positions/invalid/, with the variant to read it with.
+fn invalid_fixtures() -> Vec<(std::path::PathBuf, String)> {
+    let root = repo_root().join("fixtures/positions/invalid");
+    let expected = std::fs::read_to_string(root.join("expected.ron")).unwrap_or_default();
+    let mut out = Vec::new();
+    let mut stack = vec![root.clone()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            let rel = p
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            if rel == "expected.ron" || rel.ends_with(".md") {
+                continue;
+            }
+            // The variant from expected.ron, else the first folder name.
+            let from_list = expected
+                .lines()
+                .find(|l| l.contains(&format!("\"{rel}\"")))
+                .and_then(|l| l.split("variant: \"").nth(1))
+                .and_then(|r| r.split('"').next())
+                .map(str::to_string);
+            let variant =
+                from_list.unwrap_or_else(|| rel.split('/').next().unwrap_or("").to_string());
+            out.push((p, variant));
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn invalid_fixtures_fail_cleanly_in_every_subcommand() {
+    let dir = scratch("invalid");
+    let svg = dir.join("out.svg");
+    let svg = svg.to_str().unwrap();
+    let list = invalid_fixtures();
+    for (path, variant) in &list {
+        let p = path.to_str().unwrap();
+        let is_fen = p.ends_with(".fen");
+        let text = std::fs::read(path).unwrap();
+        let fen = String::from_utf8_lossy(&text).trim().to_string();
+        let src: Vec<&str> = if is_fen {
+            vec!["--fen", &fen]
+        } else {
+            vec!["--position", p]
+        };
+        let runs: Vec<Vec<&str>> = vec![
+            [&["show", variant.as_str()][..], &src].concat(),
+            [&["moves", variant.as_str()][..], &src, &["--json"]].concat(),
+            [&["apply", variant.as_str()][..], &src, &["e2e4"]].concat(),
+            [&["render", variant.as_str()][..], &src, &["--svg", svg]].concat(),
+            [&["perft", variant.as_str(), "1"][..], &src].concat(),
+            [&["play", variant.as_str()][..], &src].concat(),
+        ];
+        for args in runs {
+            let o = frozen_in(&args, "1\nquit\n");
+            assert_fails(&o, &format!("{p}: frozen {}", args[0]));
+        }
+        if !is_fen {
+            let o = frozen(&["check", p]);
+            assert_code(&o, 1, &format!("check {p}"));
+            if variants().contains(&variant.as_str()) {
+                let o = frozen(&["check", p, "--variant", variant]);
+                assert_code(&o, 1, &format!("check --variant {variant} {p}"));
+                let o = frozen_in(&["play", variant, "--load", p], "quit\n");
+                assert_code(&o, 1, &format!("play --load {p}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn check_reports_every_problem_with_location() {
+    let dir = scratch("check");
+    let garbage = dir.join("garbage.ron");
+    std::fs::write(&garbage, "this is not RON at all").unwrap();
+    let novariant = dir.join("novariant.ron");
+    std::fs::write(&novariant, "(to_move: White)").unwrap();
+    let unknown = dir.join("unknown.ron");
+    std::fs::write(&unknown, "(variant: \"no-such-variant\")").unwrap();
+    for f in [&garbage, &novariant, &unknown] {
+        let o = frozen(&["check", f.to_str().unwrap()]);
+        assert_code(&o, 1, &format!("check {}", f.display()));
+        assert!(o.stderr.contains(&f.display().to_string()), "{}", o.stderr);
+    }
+    assert_code(
+        &frozen(&["check", dir.join("nope.ron").to_str().unwrap()]),
+        1,
+        "missing file",
+    );
+    for v in variants() {
+        let f = facts(v, &[]);
+        let good = dir.join(format!("{v}-good.ron"));
+        std::fs::write(&good, &f.ron).unwrap();
+        // Two problems in one file: both are listed, with locations.
+        let bad = dir.join(format!("{v}-bad.ron"));
+        let broken = f.ron.replacen("variant: \"", "variant: \"x", 1).replacen(
+            "shape: Some((",
+            "marks: [(9, [])], shape: Some((",
+            1,
+        );
+        std::fs::write(&bad, &broken).unwrap();
+        let o = frozen(&[
+            "check",
+            good.to_str().unwrap(),
+            bad.to_str().unwrap(),
+            "--variant",
+            v,
+        ]);
+        assert_code(&o, 1, "one good file, one bad");
+        assert!(o.stdout.contains("ok"), "{}", o.stdout);
+        assert!(
+            o.stderr.contains("variant:") && o.stderr.contains("marks[9]"),
+            "{}",
+            o.stderr
+        );
+        assert!(o.stderr.contains("1 of 2"), "{}", o.stderr);
+        // Without a variant field, every registered variant is tried.
+        let anon = dir.join(format!("{v}-anon.ron"));
+        std::fs::write(&anon, f.ron.replacen(&format!("variant: \"{v}\","), "", 1)).unwrap();
+        let o = frozen(&["check", anon.to_str().unwrap()]);
+        assert_fails(&o, "a position without a variant field");
+    }
+}
+
+#[test]
+fn render_draws_every_variant() {
+    let dir = scratch("render");
+    for v in variants() {
+        let f = facts(v, &[]);
+        let out = dir.join(format!("{v}.svg"));
+        let o = frozen(&["render", v, "--svg", out.to_str().unwrap()]);
+        assert_ok(&o, "render");
+        let svg = std::fs::read_to_string(&out).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert!(
+            svg.matches("r=\"17\"").count() >= f.on_board,
+            "one disc per unit"
+        );
+        let o = frozen(&["render", v, "--svg", "-"]);
+        assert_ok(&o, "render to stdout");
+        assert_eq!(o.stdout, svg);
+        if let Some(a) = f.actions.first() {
+            assert_ok(
+                &frozen(&["render", v, "--svg", "-", "--after", a]),
+                "render --after",
+            );
+        }
+        let o = frozen(&["render", v, "--svg", "/no/such/dir/x.svg"]);
+        assert_code(&o, 1, "render to an unwritable path");
+    }
+}
+
+#[test]
+fn perft_counts_actions() {
+    for v in variants() {
+        let f = facts(v, &[]);
+        let o = frozen(&["perft", v, "1"]);
+        assert_ok(&o, "perft 1");
+        assert!(
+            o.stdout.contains(&f.actions.len().to_string()),
+            "{}",
+            o.stdout
+        );
+        let o = frozen(&["perft", v, "1", "--divide"]);
+        assert_ok(&o, "perft --divide");
+        for a in f.actions.iter().take(5) {
+            assert!(
+                o.stdout.contains(a.as_str()),
+                "{a} in divide:\n{}",
+                o.stdout
+            );
+        }
+    }
+    assert_ok(&frozen(&["perft", "list"]), "perft list");
+}
+
+// ----- play -----
+
+/// The binary's random opponent, replayed here: SplitMix64 and the same bounded draw.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        if n <= 1 {
+            return 0;
+        }
+        let n = n as u64;
+        let zone = u64::MAX - (u64::MAX % n);
+        loop {
+            let v = self.next();
+            if v < zone {
+                return (v % n) as usize;
+            }
+        }
+    }
+}
+
+/// A game the binary will play when the human types `1` every time against the random
+/// opponent with `seed`: the number of inputs, the actions played and the result.
+#[derive(Debug)]
+struct Simulated {
+    inputs: usize,
+    actions: Vec<String>,
+    result: String,
+}
+
+struct Simulate {
+    start_ron: Option<String>,
+    seed: u64,
+    human: frozen_core::Side,
+    max_inputs: usize,
+}
+
+fn actor<S: frozen_core::VariantState>(p: &frozen_core::Position<S>) -> frozen_core::Side {
+    p.pending().first().map_or(p.to_move(), |d| d.side)
+}
+
+impl VariantVisitor for Simulate {
+    type Output = Option<Simulated>;
+    fn visit<R: Rules + Clone>(self, rules: R) -> Option<Simulated> {
+        let start = match &self.start_ron {
+            Some(t) => position_from_ron(&rules, t).ok()?,
+            None => rules.initial_position(),
+        };
+        let mut g = Game::from_position(rules, start);
+        let mut rng = Rng(self.seed);
+        let opp = self.human.opposite();
+        let mut inputs = 0;
+        loop {
+            let mut n = 0;
+            while g.result().is_none() && actor(g.position()) == opp && n < 1000 {
+                let legal = g.actions();
+                if legal.is_empty() {
+                    return None;
+                }
+                let i = rng.below(legal.len());
+                let t = g.format(&legal[i]);
+                g.apply_text(&t).ok()?;
+                n += 1;
+            }
+            if let Some(o) = g.result() {
+                return Some(Simulated {
+                    inputs,
+                    actions: g.history().iter().map(|p| p.text.clone()).collect(),
+                    result: o.to_string(),
+                });
+            }
+            if inputs >= self.max_inputs || n >= 1000 {
+                return None;
+            }
+            let legal = g.actions();
+            let first = legal.first()?;
+            let t = g.format(first);
+            g.apply_text(&t).ok()?;
+            inputs += 1;
+        }
+    }
+}
+
+/// Positions near the end of random games (both sides random, the test's own seeds).
+struct NearEnd {
+    seed: u64,
+    back: usize,
+}
+
+impl VariantVisitor for NearEnd {
+    type Output = Option<String>;
+    fn visit<R: Rules + Clone>(self, rules: R) -> Option<String> {
+        let mut g = Game::new(rules.clone());
+        let mut rng = Rng(self.seed);
+        for _ in 0..3000 {
+            if g.result().is_some() {
+                break;
+            }
+            let legal = g.actions();
+            if legal.is_empty() {
+                return None;
+            }
+            let t = g.format(&legal[rng.below(legal.len())]);
+            g.apply_text(&t).ok()?;
+        }
+        g.result()?;
+        for _ in 0..self.back {
+            g.undo();
+        }
+        Some(frozen_core::position_to_ron(&rules, g.position()))
+    }
+}
+
+#[test]
+fn play_a_full_game_against_the_random_opponent() {
+    let dir = scratch("play-full");
+    for v in variants() {
+        // Find a seed and start for which the game ends within a few hundred inputs.
+        let mut found = None;
+        'search: for seed in 1..=12u64 {
+            for human in [frozen_core::Side::White, frozen_core::Side::Black] {
+                let sim = frozen_variants::visit(
+                    v,
+                    Simulate {
+                        start_ron: None,
+                        seed,
+                        human,
+                        max_inputs: 300,
+                    },
+                )
+                .unwrap();
+                if let Some(s) = sim {
+                    found = Some((None, seed, human, s));
+                    break 'search;
+                }
+            }
+        }
+        if found.is_none() {
+            'near: for seed in 1..=20u64 {
+                let Some(ron) = frozen_variants::visit(v, NearEnd { seed, back: 8 }).unwrap()
+                else {
+                    continue;
+                };
+                for human in [frozen_core::Side::White, frozen_core::Side::Black] {
+                    let sim = frozen_variants::visit(
+                        v,
+                        Simulate {
+                            start_ron: Some(ron.clone()),
+                            seed,
+                            human,
+                            max_inputs: 300,
+                        },
+                    )
+                    .unwrap();
+                    if let Some(s) = sim {
+                        found = Some((Some(ron), seed, human, s));
+                        break 'near;
+                    }
+                }
+            }
+        }
+        let Some((start, seed, human, sim)) = found else {
+            panic!("{v}: no random game ended in the search; widen the search");
+        };
+        let seed_text = seed.to_string();
+        let side = human.to_string();
+        let start_file = dir.join(format!("{v}-start.ron"));
+        let mut args = vec![
+            "play", v, "--vs", "random", "--seed", &seed_text, "--side", &side, "--ascii",
+        ];
+        let start_path = start_file.to_str().unwrap().to_string();
+        if let Some(ron) = &start {
+            std::fs::write(&start_file, ron).unwrap();
+            args.push("--position");
+            args.push(&start_path);
+        }
+        let saved = dir.join(format!("{v}-game.ron"));
+        let mut script = "1\n".repeat(sim.inputs);
+        script.push_str(&format!("1\nsave {}\nquit\n", saved.display()));
+        let o = frozen_in(&args, &script);
+        assert_ok(&o, "play to the end");
+        assert!(
+            o.stdout.contains(&format!("game over: {}", sim.result)),
+            "{v}: the game ends with {}:\n{}",
+            sim.result,
+            &o.stdout[o.stdout.len().saturating_sub(3000)..]
+        );
+        assert!(
+            o.stderr.contains("the game is over"),
+            "input after the end is refused: {}",
+            o.stderr
+        );
+        // The saved game holds exactly the simulated actions and loads back.
+        let text = std::fs::read_to_string(&saved).unwrap();
+        for a in &sim.actions {
+            assert!(text.contains(&format!("\"{a}\"")), "{a} saved");
+        }
+        let o = frozen(&["check", saved.to_str().unwrap()]);
+        assert_ok(&o, "check the saved game");
+        assert!(
+            o.stdout
+                .contains(&format!("{} action(s)", sim.actions.len())),
+            "{}",
+            o.stdout
+        );
+    }
+}
+
+/// The board printed right after a marker line: up to and including the next prompt.
+fn board_after<'a>(out: &'a str, marker: &str) -> &'a str {
+    let Some(i) = out.find(marker) else {
+        return "";
+    };
+    let rest = &out[i + marker.len()..];
+    let end = rest
+        .find("to act; type")
+        .and_then(|j| rest[j..].find('\n').map(|k| j + k + 1))
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// Loads a saved game with the library: the number of actions, and whether saving it
+/// again gives the same text.
+struct Load(String);
+
+impl VariantVisitor for Load {
+    type Output = Result<usize, String>;
+    fn visit<R: Rules + Clone>(self, rules: R) -> Result<usize, String> {
+        let g = Game::from_ron(rules, &self.0).map_err(|e| e.to_string())?;
+        if g.to_ron() != self.0 {
+            return Err("the game does not save back to the same text".into());
+        }
+        Ok(g.history().len())
+    }
+}
+
+#[test]
+fn play_save_load_gives_the_same_position() {
+    let dir = scratch("play-save");
+    for v in variants() {
+        let file = dir.join(format!("{v}.ron"));
+        let f = file.to_str().unwrap();
+        // Mid-game against the opponent: a few actions, save, show the board.
+        let script = format!("1\n1\n1\nsave {f}\nboard\nquit\n");
+        let a = frozen_in(
+            &["play", v, "--vs", "random", "--seed", "5", "--ascii"],
+            &script,
+        );
+        assert_ok(&a, "play and save");
+        let before = board_after(&a.stdout, &format!("saved to {f}\n"));
+        assert!(before.contains("to act: "), "{}", a.stdout);
+        // A new session from the file shows the same position.
+        let b = frozen_in(
+            &[
+                "play", v, "--load", f, "--vs", "random", "--seed", "5", "--ascii",
+            ],
+            "quit\n",
+        );
+        assert_ok(&b, "play --load");
+        let after = board_after(&b.stdout, "for the commands\n");
+        assert_eq!(
+            before, after,
+            "{v}: the loaded game shows the saved position"
+        );
+        assert_ok(&frozen(&["check", f]), "the saved game checks");
+        // The file is an exact game record: the library loads it and writes the same text.
+        let text = std::fs::read_to_string(&file).unwrap();
+        let n = frozen_variants::visit(v, Load(text)).unwrap();
+        assert!(matches!(n, Ok(k) if k >= 3), "{v}: {n:?}");
+
+        // In one session without an opponent: save, play on, load back.
+        let script = format!("1\nsave {f}\nboard\n1\nload {f}\nquit\n");
+        let c = frozen_in(&["play", v, "--ascii"], &script);
+        assert_ok(&c, "save, play, load");
+        let saved = board_after(&c.stdout, &format!("saved to {f}\n"));
+        let loaded = board_after(&c.stdout, &format!("loaded {f}\n"));
+        assert!(saved.contains("to act: "), "{}", c.stdout);
+        assert_eq!(saved, loaded, "{v}: load restores the saved position");
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert_eq!(frozen_variants::visit(v, Load(text)).unwrap(), Ok(1));
+    }
+}
+
+#[test]
+fn play_is_deterministic_per_seed_and_undo_returns_to_the_human() {
+    for v in variants() {
+        let script = "1\n1\nlist\nundo\nboard\nquit\n";
+        let a = frozen_in(&["play", v, "--vs", "random", "--seed", "11"], script);
+        let b = frozen_in(&["play", v, "--vs", "random", "--seed", "11"], script);
+        assert_ok(&a, "play");
+        assert_eq!(a.stdout, b.stdout, "same seed, same game");
+        assert!(a.stdout.contains("random plays"), "{}", a.stdout);
+        assert!(a.stdout.contains("   1. "), "list numbers actions");
+        assert!(a.stdout.contains("undone"), "{}", a.stdout);
+        // Human as Black: the opponent opens.
+        let o = frozen_in(&["play", v, "--vs", "random", "--side", "black"], "quit\n");
+        assert_ok(&o, "play --side black");
+        assert!(o.stdout.contains("random plays"), "{}", o.stdout);
+        // Without an opponent, both sides are typed.
+        let f = facts(v, &[]);
+        if let Some(a) = f.actions.first() {
+            let o = frozen_in(&["play", v], &format!("{a}\nundo\nundo\nquit\n"));
+            assert_ok(&o, "two-player play");
+            assert!(o.stdout.contains("nothing to undo"), "{}", o.stdout);
+        }
+        assert_ok(&frozen_in(&["play", v], "help\n"), "help then end of input");
+    }
+}
