@@ -97,9 +97,19 @@ pub fn gen_legs(fc: &Fc12, pos: &Fc12Position, id: UnitId, leg2: bool, out: &mut
 /// death on a death square, crossing paralysis), blasts, new death squares,
 /// last-rank promotion. Returns true if the turn ends with this leg.
 pub fn leg(fc: &Fc12, pos: &mut Fc12Position, a: &Action, events: &mut dyn EventSink) -> bool {
-    let (Some(s), Some(t)) = (a.from(), a.to()) else { return true };
+    let Some(s) = a.from() else { return true };
     let Some(id) = pos.unit_at(s) else { return true };
     let (kind, side) = (pos.unit(id).kind, pos.unit(id).side);
+    // Paths: `<from><to>`, Knight's Leap and jester `<from><path square><to>`,
+    // rook push `<from><to><pushed>`.
+    let (t, mid) = match (a.path.len(), kind) {
+        (3, ROOK) => (a.path[1], Some(a.path[2])),
+        (3, _) => (a.path[2], Some(a.path[1])),
+        _ => match a.to() {
+            Some(t) => (t, None),
+            None => return true,
+        },
+    };
     let leg2 = pos.state().mover.is_some();
     let landing_death = is_death(pos, t);
     let crossing = crossed(fc, pos, s, t);
@@ -123,8 +133,7 @@ pub fn leg(fc: &Fc12, pos: &mut Fc12Position, a: &Action, events: &mut dyn Event
         mark(pos, t, events);
     }
     let mut push_killed = false;
-    if a.path.len() == 3 {
-        let mid = a.path[1];
+    if let Some(mid) = mid {
         match kind {
             KNIGHT => {
                 if let Some(v) = pos.unit_at(mid) {

@@ -147,10 +147,10 @@ pub fn to_fen(fc: &Fc12, pos: &Fc12Position) -> String {
     let list = |v: Vec<String>| if v.is_empty() { "-".to_string() } else { v.join(",") };
     let death = list(pos.marks(super::death::LAYER).iter().map(|s| s.to_string()).collect());
     let para = list(
-        pos.unit_ids()
-            .filter_map(|id| {
-                let sq = pos.unit(id).loc.square()?;
-                let n = turns_left(pos, id);
+        pos.occupied()
+            .iter()
+            .filter_map(|sq| {
+                let n = turns_left(pos, pos.unit_at(sq)?);
                 (n > 0).then(|| format!("{sq}:{n}"))
             })
             .collect(),

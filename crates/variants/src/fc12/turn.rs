@@ -218,7 +218,8 @@ pub fn explain_illegal(fc: &Fc12, pos: &Fc12Position, a: &Action) -> String {
     if let Some(j) = presence(fc, pos, id) {
         return format!("the unit on {from} is paralysed by the presence of the enemy jester on {j} (F12-JEST-03)");
     }
-    let Some(to) = a.to() else { return "the action names no destination".into() };
+    let to = if a.path.len() == 3 && u.kind == super::ROOK { Some(a.path[1]) } else { a.to() };
+    let Some(to) = to else { return "the action names no destination".into() };
     let pats = patterns(fc, pos, id);
     let r = reach(&fc.geo, pats, from, pos.occupied());
     if !r.contains(to) {
