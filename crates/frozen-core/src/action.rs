@@ -344,45 +344,50 @@ impl fmt::Display for ActionParseError {
 }
 impl std::error::Error for ActionParseError {}
 
-/// Canonical text of an action: `e2e4`, `e7e8=Q`, `a16b14c12` (multi-leg), `swap:e1g1`,
-/// `exchange:g1e4`, `drop:N@e4`, `act:e4e6`, `deny`, `choose:3`, `end`, `pass`, `declare:1`.
-/// A non-zero `arg` on a move prints as `#n` (`e1g1#1`). Kinds print as their FEN letter.
+/// Canonical text of an action. Every action has exactly one text, and
+/// [`parse_action`] reads it back to the same action:
+///
+/// - a move with two or more squares: its squares, `e2e4`, `a16b14c12` (multi-leg);
+/// - any other action: its keyword (`swap`, `exchange`, `drop`, `act`, `deny`, `choose`, `end`,
+///   `pass`, `declare`, and `move` for a move of fewer than two squares), then, if it has a path,
+///   a piece or an argument, `:` and the details: `swap:e1g1`, `exchange:g1e4`, `drop:N@e4`,
+///   `act:e4e6`, `deny`, `end`, `choose:3`, `declare:1`;
+/// - details: a drop's piece comes first as `N@`; other actions end with `=Q` for a chosen piece
+///   and `#n` for a non-zero argument (`e7e8=Q`, `e1g1#2`). `choose` and `declare` with an
+///   argument and nothing else print it bare (`choose:3`).
+///
+/// Kinds print as their FEN letter (upper case).
 pub fn format_action(kinds: &KindSet, a: &Action) -> String {
+    let letter = |k: Kind| kinds.get(k).map_or('?', |i| i.fen);
     let mut s = String::new();
-    let squares = |s: &mut String| {
-        for sq in &a.path {
-            s.push_str(&sq.to_string());
+    let bare_move = a.kind == ActionKind::Move && a.path.len() >= 2;
+    if !bare_move {
+        s.push_str(a.kind.keyword());
+        if a.path.is_empty() && a.piece.is_none() && a.arg == 0 {
+            return s;
         }
-    };
-    match a.kind {
-        ActionKind::Move => squares(&mut s),
-        ActionKind::Drop => {
-            s.push_str("drop:");
-            if let Some(k) = a.piece {
-                s.push(kinds.get(k).map_or('?', |i| i.fen));
-                s.push('@');
-            }
-            squares(&mut s);
-        }
-        ActionKind::Deny | ActionKind::End | ActionKind::Pass if a.path.is_empty() => {
-            s.push_str(a.kind.keyword());
-        }
-        ActionKind::Choose | ActionKind::Declare if a.path.is_empty() => {
-            s.push_str(a.kind.keyword());
-            s.push(':');
+        s.push(':');
+        if matches!(a.kind, ActionKind::Choose | ActionKind::Declare)
+            && a.path.is_empty()
+            && a.piece.is_none()
+        {
             s.push_str(&a.arg.to_string());
             return s;
         }
-        k => {
-            s.push_str(k.keyword());
-            s.push(':');
-            squares(&mut s);
+    }
+    if a.kind == ActionKind::Drop {
+        if let Some(k) = a.piece {
+            s.push(letter(k));
+            s.push('@');
         }
+    }
+    for sq in &a.path {
+        s.push_str(&sq.to_string());
     }
     if a.kind != ActionKind::Drop {
         if let Some(k) = a.piece {
             s.push('=');
-            s.push(kinds.get(k).map_or('?', |i| i.fen));
+            s.push(letter(k));
         }
     }
     if a.arg != 0 {
@@ -392,10 +397,11 @@ pub fn format_action(kinds: &KindSet, a: &Action) -> String {
     s
 }
 
-/// Parses the canonical text written by [`format_action`]. Strict: the result prints back to the same text.
+/// Parses the canonical text written by [`format_action`]. Strict: the result prints back to
+/// the same text, and errors give the 1-based column and what was expected.
 pub fn parse_action(kinds: &KindSet, text: &str) -> Result<Action, ActionParseError> {
     let err = |column: usize, reason: &str| ActionParseError {
-        input: text.to_string(),
+        input: text.chars().take(300).collect(),
         column,
         reason: reason.to_string(),
     };
@@ -405,49 +411,59 @@ pub fn parse_action(kinds: &KindSet, text: &str) -> Result<Action, ActionParseEr
     if text.len() > 256 {
         return Err(err(257, "action text longer than 256 bytes"));
     }
+    if !text.is_ascii() {
+        let col = text.chars().position(|c| !c.is_ascii()).unwrap_or(0) + 1;
+        return Err(err(col, "unexpected non-ASCII character"));
+    }
+    let keyword = |kw: &str| ActionKind::ALL.iter().copied().find(|k| k.keyword() == kw);
     let (kind, rest, offset) = match text.split_once(':') {
         Some((kw, rest)) => {
-            let k = ActionKind::ALL
-                .iter()
-                .copied()
-                .find(|k| k.keyword() == kw && *k != ActionKind::Move)
-                .ok_or_else(|| {
-                    err(
-                        1,
-                        "expected an action keyword (swap, exchange, drop, act, deny, choose, end, pass, declare) before ':'",
-                    )
-                })?;
+            let k = keyword(kw).ok_or_else(|| {
+                err(
+                    1,
+                    "expected an action keyword (move, swap, exchange, drop, act, deny, choose, end, pass, declare) before ':'",
+                )
+            })?;
+            if rest.is_empty() {
+                return Err(err(
+                    kw.len() + 2,
+                    "expected details after ':' (or leave out the ':')",
+                ));
+            }
             (k, rest, kw.len() + 1)
         }
-        None => match text {
-            "deny" => return Ok(Action::new(ActionKind::Deny, &[])),
-            "end" => return Ok(Action::new(ActionKind::End, &[])),
-            "pass" => return Ok(Action::new(ActionKind::Pass, &[])),
-            _ => (ActionKind::Move, text, 0),
+        None => match keyword(text) {
+            Some(k) => return Ok(Action::new(k, &[])),
+            None => (ActionKind::Move, text, 0),
         },
     };
     let mut action = Action::new(kind, &[]);
-    if matches!(kind, ActionKind::Choose | ActionKind::Declare) {
-        action.arg = parse_number(rest).ok_or_else(|| err(offset + 1, "expected a number"))?;
-        if rest.is_empty() || action.arg.to_string() != rest {
-            return Err(err(offset + 1, "expected a number without leading zeros"));
-        }
-        return Ok(action);
-    }
     let bytes = rest.as_bytes();
-    let mut i = 0usize;
-    if kind == ActionKind::Drop {
-        if bytes.len() < 2 || bytes[1] != b'@' {
+    if matches!(kind, ActionKind::Choose | ActionKind::Declare) && bytes[0].is_ascii_digit() {
+        let n = parse_number(rest).ok_or_else(|| err(offset + 1, "expected a number"))?;
+        if n == 0 || n.to_string() != rest {
             return Err(err(
                 offset + 1,
-                "expected a piece letter and '@', e.g. drop:N@e4",
+                "expected a positive number without leading zeros",
             ));
         }
-        let k = kinds
-            .by_fen(bytes[0] as char)
-            .filter(|_| bytes[0].is_ascii_uppercase())
-            .ok_or_else(|| err(offset + 1, "unknown piece letter"))?;
-        action.piece = Some(k);
+        action.arg = n;
+        return Ok(action);
+    }
+    let mut i = 0usize;
+    let piece_letter = |c: u8, col: usize| {
+        kinds
+            .by_fen(c as char)
+            .filter(|_| c.is_ascii_uppercase())
+            .ok_or_else(|| {
+                err(
+                    col,
+                    "unknown piece letter (use the set's upper-case FEN letter)",
+                )
+            })
+    };
+    if kind == ActionKind::Drop && bytes.len() >= 2 && bytes[1] == b'@' {
+        action.piece = Some(piece_letter(bytes[0], offset + 1)?);
         i = 2;
     }
     while i < bytes.len() && bytes[i].is_ascii_lowercase() {
@@ -456,17 +472,12 @@ pub fn parse_action(kinds: &KindSet, text: &str) -> Result<Action, ActionParseEr
         while i < bytes.len() && bytes[i].is_ascii_digit() {
             i += 1;
         }
-        // A rank can have two digits; "a1" followed by "0" is impossible, so take the longest valid name.
-        let name = &rest[start..i];
-        let sq: Square = name
+        let sq: Square = rest[start..i]
             .parse()
             .map_err(|_| err(offset + start + 1, "expected a square name a1..p16"))?;
         action.path.push(sq);
     }
-    if action.path.is_empty() && kind != ActionKind::End && kind != ActionKind::Pass {
-        return Err(err(offset + i + 1, "expected a square name a1..p16"));
-    }
-    if kind == ActionKind::Move && action.path.len() < 2 {
+    if kind == ActionKind::Move && offset == 0 && action.path.len() < 2 {
         return Err(err(
             offset + i + 1,
             "a move needs at least two squares (from and to)",
@@ -476,11 +487,7 @@ pub fn parse_action(kinds: &KindSet, text: &str) -> Result<Action, ActionParseEr
         let c = *bytes
             .get(i + 1)
             .ok_or_else(|| err(offset + i + 2, "expected a piece letter after '='"))?;
-        let k = kinds
-            .by_fen(c as char)
-            .filter(|_| c.is_ascii_uppercase())
-            .ok_or_else(|| err(offset + i + 2, "unknown piece letter"))?;
-        action.piece = Some(k);
+        action.piece = Some(piece_letter(c, offset + i + 2)?);
         i += 2;
     }
     if i < bytes.len() && bytes[i] == b'#' {
@@ -496,7 +503,30 @@ pub fn parse_action(kinds: &KindSet, text: &str) -> Result<Action, ActionParseEr
         i = bytes.len();
     }
     if i < bytes.len() {
-        return Err(err(offset + i + 1, "unexpected text after the action"));
+        return Err(err(
+            offset + i + 1,
+            "unexpected text; expected a square, '=' and a piece letter, or '#' and a number",
+        ));
+    }
+    if i == 0 {
+        return Err(err(offset + 1, "expected a square name a1..p16"));
+    }
+    // The keyword form is only canonical where the short form does not apply.
+    if offset > 0 && kind == ActionKind::Move && action.path.len() >= 2 {
+        return Err(err(
+            1,
+            "write a move of two or more squares without the 'move:' keyword",
+        ));
+    }
+    if offset > 0
+        && matches!(kind, ActionKind::Choose | ActionKind::Declare)
+        && action.path.is_empty()
+        && action.piece.is_none()
+    {
+        return Err(err(
+            offset + 1,
+            "write the number directly after ':' (choose:3)",
+        ));
     }
     Ok(action)
 }

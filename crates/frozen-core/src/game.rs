@@ -49,6 +49,7 @@ pub struct Game<R: Rules> {
     pos: Position<R::State>,
     played: Vec<Played>,
     snapshots: Vec<Position<R::State>>,
+    keys: Vec<u64>,
     by_hash: HashMap<u64, Vec<usize>>,
 }
 
@@ -83,6 +84,7 @@ impl<R: Rules> Game<R> {
             pos,
             played: Vec::new(),
             snapshots: Vec::new(),
+            keys: Vec::new(),
             by_hash: HashMap::new(),
         };
         g.remember();
@@ -92,7 +94,9 @@ impl<R: Rules> Game<R> {
     fn remember(&mut self) {
         let i = self.snapshots.len();
         self.snapshots.push(self.pos.clone());
-        self.by_hash.entry(self.pos.hash()).or_default().push(i);
+        let key = self.rules.repetition_key(&self.pos);
+        self.keys.push(key);
+        self.by_hash.entry(key).or_default().push(i);
     }
 
     /// The rules.
@@ -126,20 +130,20 @@ impl<R: Rules> Game<R> {
         self.rules.format_action(&self.pos, a)
     }
 
-    /// How many times the current position has occurred (this occurrence included).
+    /// How many times the current position has occurred (this occurrence included). After a
+    /// repetition draw this still counts the position as it stood when the draw was declared.
     pub fn repetition_count(&self) -> u32 {
-        let Some(list) = self.by_hash.get(&self.pos.hash()) else {
+        let (Some(last_pos), Some(key)) = (self.snapshots.last(), self.keys.last()) else {
             return 1;
         };
         let last = self.snapshots.len() - 1;
-        list.iter()
-            .filter(|&&i| {
-                i == last
-                    || self
-                        .rules
-                        .same_for_repetition(&self.snapshots[i], &self.pos)
-            })
-            .count() as u32
+        self.by_hash.get(key).map_or(1, |list| {
+            list.iter()
+                .filter(|&&i| {
+                    i == last || self.rules.same_for_repetition(&self.snapshots[i], last_pos)
+                })
+                .count() as u32
+        })
     }
 
     /// Checks and applies an action. On error nothing changes.
@@ -157,10 +161,6 @@ impl<R: Rules> Game<R> {
                     };
                     self.pos.set_result(Some(o.clone()));
                     events.push(Event::GameOver(o));
-                    // Keep the stored snapshot equal to the position.
-                    if let Some(last) = self.snapshots.last_mut() {
-                        *last = self.pos.clone();
-                    }
                 }
             }
         }
@@ -185,12 +185,12 @@ impl<R: Rules> Game<R> {
     /// Takes back the last action, restoring the exact previous position.
     pub fn undo(&mut self) -> Option<Action> {
         let p = self.played.pop()?;
-        if let Some(snap) = self.snapshots.pop() {
+        if let (Some(_), Some(key)) = (self.snapshots.pop(), self.keys.pop()) {
             let i = self.snapshots.len();
-            if let Some(v) = self.by_hash.get_mut(&snap.hash()) {
+            if let Some(v) = self.by_hash.get_mut(&key) {
                 v.retain(|&j| j != i);
                 if v.is_empty() {
-                    self.by_hash.remove(&snap.hash());
+                    self.by_hash.remove(&key);
                 }
             }
         }

@@ -87,6 +87,14 @@ pub trait Rules: Debug + Send + Sync + 'static {
         None
     }
 
+    /// The key under which [`Game`](crate::Game) files a position for repetition: equal
+    /// positions (in the sense of [`Rules::same_for_repetition`]) must get equal keys. The default
+    /// is the position hash; variants with absolute timers (paralysis through turn `k`) or
+    /// counters in their state override it to hash the timers as "turns left".
+    fn repetition_key(&self, pos: &Position<Self::State>) -> u64 {
+        pos.hash()
+    }
+
     /// True if two positions count as the same for repetition. The default compares the whole
     /// state except the ply and turn counters; variants with absolute timers override it.
     fn same_for_repetition(&self, a: &Position<Self::State>, b: &Position<Self::State>) -> bool {

@@ -487,9 +487,11 @@ pub fn build_position<R: Rules + ?Sized>(
     table!(setup.bombs, bombs, "bombs", |sq, b| known(b.owner));
     table!(setup.monads, monads, "monads", |sq, m| {
         let mut e = known(m.unit);
-        for s in &m.program {
-            if !mask.contains(*s) {
-                e.push(format!("program square {s} is off the board"));
+        for (k, st) in m.program.iter().enumerate() {
+            for s in [st.from, st.to] {
+                if !mask.contains(s) {
+                    e.push(format!("program step {k}: square {s} is off the board"));
+                }
             }
         }
         e

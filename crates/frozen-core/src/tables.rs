@@ -130,13 +130,32 @@ pub struct Bomb {
     pub timer: u16,
 }
 
+/// One recorded step of a monad program: a move, an ability or a form change, as the
+/// variant defines (`kind`), with its squares, an optional chosen kind and an argument.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct MonadStep {
+    /// Variant-defined step kind (move, ability, de-shadow...).
+    #[serde(default)]
+    pub kind: u8,
+    /// From square.
+    pub from: Square,
+    /// To (or target) square.
+    pub to: Square,
+    /// A chosen unit kind, if any.
+    #[serde(default)]
+    pub piece: Option<crate::unit::Kind>,
+    /// Variant-defined argument.
+    #[serde(default)]
+    pub arg: u16,
+}
+
 /// A monad: a recorded sequence of absolute steps for a unit, played automatically.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Monad {
     /// The unit running the program.
     pub unit: UnitId,
-    /// The recorded squares, in order.
-    pub program: SmallVec<[Square; 16]>,
+    /// The recorded steps, in order.
+    pub program: SmallVec<[MonadStep; 4]>,
     /// Index of the next step.
     #[serde(default)]
     pub next: u8,

@@ -220,9 +220,9 @@ pub struct Status {
     /// Aim direction for units whose "forward" is their own (FC11 pawns, trebuchets, onagers).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aim: Option<Dir>,
-    /// Four variant-defined counters (captures, stationary turns, growth, ...).
-    #[serde(skip_serializing_if = "is_zero4")]
-    pub counters: [u16; 4],
+    /// Eight variant-defined counters (captures, stationary turns, growth, shellshock, ...).
+    #[serde(skip_serializing_if = "is_zero8")]
+    pub counters: [u16; 8],
     /// Variant-defined flag bits.
     #[serde(skip_serializing_if = "is_zero32")]
     pub flags: u32,
@@ -243,8 +243,8 @@ fn is_zero16(v: &u16) -> bool {
 fn is_zero32(v: &u32) -> bool {
     *v == 0
 }
-fn is_zero4(v: &[u16; 4]) -> bool {
-    *v == [0; 4]
+fn is_zero8(v: &[u16; 8]) -> bool {
+    *v == [0; 8]
 }
 
 impl Status {

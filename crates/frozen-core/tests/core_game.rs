@@ -38,14 +38,41 @@ fn undo_restores_exactly() {
 #[test]
 fn threefold_repetition_is_a_draw_confirmed_by_state() {
     let mut g = Game::new(toy8());
-    for _ in 0..2 {
-        for t in ["a1a2", "h8h7", "a2a1", "h7h8"] {
-            g.apply_text(t).unwrap();
-        }
+    // The first cycle sets the kings' has-moved flags (status is part of the state), so the
+    // position after cycle 1 differs from the start and repeats after cycles 2 and 3.
+    // The first position seen three times is the one after h8h7 (both kings moved): plies 2, 6, 10.
+    let cycle = ["a1a2", "h8h7", "a2a1", "h7h8"];
+    for t in cycle.iter().cycle().take(10) {
+        assert!(g.result().is_none());
+        g.apply_text(t).unwrap();
     }
-    // The placement repeats three times, but the toy state counter differs, so the state
-    // comparison (not the placement) decides: no draw.
+    // The position occurs for the third time: a draw, reported with its reason.
+    assert_eq!(g.repetition_count(), 3);
+    let r = g.result().expect("draw");
+    assert_eq!(r.winner, None);
+    assert_eq!(r.reason, "3-fold repetition");
+    assert!(g.actions().is_empty());
+    // Undo takes the draw back with the action.
+    g.undo();
     assert!(g.result().is_none());
+    assert_eq!(g.repetition_count(), 2);
+}
+
+#[test]
+fn repetition_is_confirmed_by_state_not_hash_alone() {
+    // Same placement and side, different variant state (a capture happened): not a repetition.
+    let mut g = Game::from_position(
+        toy8(),
+        toy8().position_from_fen("k7/8/8/8/8/8/r7/K6R w").unwrap(),
+    );
+    for t in [
+        "h1h2", "a8b8", "h2h1", "b8a8", "h1h2", "a8b8", "h2h1", "b8a8",
+    ] {
+        g.apply_text(t).unwrap();
+    }
+    assert_eq!(g.repetition_count(), 2);
+    g.apply_text("h1h2").unwrap();
+    g.apply_text("a2h2").unwrap(); // capture: the state counter changes
     assert_eq!(g.repetition_count(), 1);
 }
 

@@ -164,7 +164,22 @@ fn apply_edit(p: &mut Position<ToyState>, e: &Edit) {
             sq(q),
             on.then(|| Monad {
                 unit: UnitId(0),
-                program: smallvec![sq(q), sq(q.wrapping_add(9))],
+                program: smallvec![
+                    MonadStep {
+                        kind: 0,
+                        from: sq(q),
+                        to: sq(q.wrapping_add(9)),
+                        piece: None,
+                        arg: 0
+                    },
+                    MonadStep {
+                        kind: 1,
+                        from: sq(q),
+                        to: sq(q),
+                        piece: Some(Kind(1)),
+                        arg: 2
+                    }
+                ],
                 next: 1,
                 active: true,
                 blocked: 0,

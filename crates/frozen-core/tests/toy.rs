@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+/// Counts captures (so quiet moves can repeat a position).
 pub struct ToyState {
     pub counter: u32,
     pub notes: Vec<u8>,
@@ -112,6 +113,7 @@ impl Rules for Toy {
         let mover = pos.unit_at(from).unwrap();
         if let Some(victim) = pos.unit_at(to) {
             let side = pos.to_move();
+            pos.update_state(|s| s.counter += 1);
             pos.relocate(victim, Location::Captured(side));
             events.push(Event::Captured {
                 unit: victim,
@@ -135,7 +137,6 @@ impl Rules for Toy {
             from,
             to,
         });
-        pos.update_state(|s| s.counter += 1);
         pos.bump_ply();
         pos.pass_turn();
     }
