@@ -132,7 +132,7 @@ pub struct Bomb {
 
 /// One recorded step of a monad program: a move, an ability or a form change, as the
 /// variant defines (`kind`), with its squares, an optional chosen kind and an argument.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct MonadStep {
     /// Variant-defined step kind (move, ability, de-shadow...).
     #[serde(default)]
@@ -197,3 +197,17 @@ pub type Effects = SmallVec<[Effect; 2]>;
 
 /// The shadows standing on one square, in arrival order.
 pub type Shadows = SmallVec<[UnitId; 2]>;
+
+impl std::fmt::Display for MonadStep {
+    /// `e4e5`, with `/k` for a non-zero step kind and `#n` for an argument.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if self.kind != 0 {
+            write!(f, "/{}", self.kind)?;
+        }
+        if self.arg != 0 {
+            write!(f, "#{}", self.arg)?;
+        }
+        Ok(())
+    }
+}

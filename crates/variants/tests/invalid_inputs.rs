@@ -40,7 +40,10 @@ fn every_bad_input_gives_its_error_kind_with_a_location() {
     let mut failures = Vec::new();
     for c in &cases {
         let text = std::fs::read_to_string(dir().join(&c.file)).expect("fixture file");
-        let load = Load { text: &text, fen: c.file.ends_with(".fen") };
+        let load = Load {
+            text: &text,
+            fen: c.file.ends_with(".fen"),
+        };
         match frozen_variants::visit(&c.variant, load) {
             Err(e) => failures.push(format!("{}: {e}", c.file)),
             Ok(Ok(())) => failures.push(format!("{}: loaded without error", c.file)),
@@ -48,16 +51,27 @@ fn every_bad_input_gives_its_error_kind_with_a_location() {
                 if e.kind() != Some(c.kind) {
                     failures.push(format!("{}: expected {:?}, got {e}", c.file, c.kind));
                 }
-                if e.problems.iter().any(|p| p.location.is_empty() || p.message.is_empty()) {
-                    failures.push(format!("{}: a problem without location or message: {e}", c.file));
+                if e.problems
+                    .iter()
+                    .any(|p| p.location.is_empty() || p.message.is_empty())
+                {
+                    failures.push(format!(
+                        "{}: a problem without location or message: {e}",
+                        c.file
+                    ));
                 }
             }
         }
     }
     // Every file in the folder is listed.
     for entry in walk(&dir()) {
-        let rel = entry.strip_prefix(dir()).expect("under dir").to_string_lossy().replace('\\', "/");
-        if rel != "expected.ron" && !cases.iter().any(|c| c.file == rel) && !rel.starts_with("cli/") {
+        let rel = entry
+            .strip_prefix(dir())
+            .expect("under dir")
+            .to_string_lossy()
+            .replace('\\', "/");
+        if rel != "expected.ron" && !cases.iter().any(|c| c.file == rel) && !rel.starts_with("cli/")
+        {
             failures.push(format!("{rel}: not listed in expected.ron"));
         }
     }

@@ -10,7 +10,10 @@ use frozen_core::{apply, Game, NoEvents, Rules, VariantVisitor};
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 fn cases() -> u32 {
-    std::env::var("FROZEN_PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(48)
+    std::env::var("FROZEN_PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(48)
 }
 
 struct Props;
@@ -18,7 +21,11 @@ struct Props;
 impl VariantVisitor for Props {
     type Output = Result<(), String>;
     fn visit<R: Rules + Clone>(self, rules: R) -> Self::Output {
-        let mut runner = TestRunner::new(Config { cases: cases(), failure_persistence: None, ..Config::default() });
+        let mut runner = TestRunner::new(Config {
+            cases: cases(),
+            failure_persistence: None,
+            ..Config::default()
+        });
         let r = rules.clone();
         runner
             .run(&reachable_position(rules.clone(), 60), |pos| {
@@ -38,14 +45,17 @@ impl VariantVisitor for Props {
                 let mut marks = Vec::new();
                 for a in &actions {
                     marks.push(pos.mark());
-                    apply(&r, &mut pos, a, &mut NoEvents).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    apply(&r, &mut pos, a, &mut NoEvents)
+                        .map_err(|e| TestCaseError::fail(e.to_string()))?;
                 }
                 // Save and load the game: same position.
                 let mut game = Game::from_position(r.clone(), start.clone());
                 for a in &actions {
-                    game.apply(a).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    game.apply(a)
+                        .map_err(|e| TestCaseError::fail(e.to_string()))?;
                 }
-                let back = Game::from_ron(r.clone(), &game.to_ron()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                let back = Game::from_ron(r.clone(), &game.to_ron())
+                    .map_err(|e| TestCaseError::fail(e.to_string()))?;
                 if back.position() != &pos {
                     return Err(TestCaseError::fail("game RON round trip differs"));
                 }
@@ -63,7 +73,11 @@ impl VariantVisitor for Props {
         let r = rules.clone();
         runner
             .run(&reachable_position(rules.clone(), 40), |pos| {
-                let mut inner = TestRunner::new(Config { cases: 8, failure_persistence: None, ..Config::default() });
+                let mut inner = TestRunner::new(Config {
+                    cases: 8,
+                    failure_persistence: None,
+                    ..Config::default()
+                });
                 let r2 = r.clone();
                 let p2 = pos.clone();
                 inner
@@ -75,9 +89,15 @@ impl VariantVisitor for Props {
                         match (legal.contains(&a), res) {
                             (true, Ok(_)) => Ok(()),
                             (false, Err(_)) if q == p2 => Ok(()),
-                            (false, Err(_)) => Err(TestCaseError::fail("refused action changed the position")),
-                            (true, Err(e)) => Err(TestCaseError::fail(format!("listed action refused: {e}"))),
-                            (false, Ok(_)) => Err(TestCaseError::fail(format!("unlisted action applied: {a:?}"))),
+                            (false, Err(_)) => {
+                                Err(TestCaseError::fail("refused action changed the position"))
+                            }
+                            (true, Err(e)) => {
+                                Err(TestCaseError::fail(format!("listed action refused: {e}")))
+                            }
+                            (false, Ok(_)) => Err(TestCaseError::fail(format!(
+                                "unlisted action applied: {a:?}"
+                            ))),
                         }
                     })
                     .map_err(|e| TestCaseError::fail(e.to_string()))
@@ -86,7 +106,10 @@ impl VariantVisitor for Props {
 
         let report = soak(&rules, 20, 1, 200);
         if let Some((seed, msg)) = report.failures.first() {
-            return Err(format!("{}: random game with seed {seed} failed: {msg}", rules.name()));
+            return Err(format!(
+                "{}: random game with seed {seed} failed: {msg}",
+                rules.name()
+            ));
         }
         Ok(())
     }

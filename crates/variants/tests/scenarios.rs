@@ -47,5 +47,10 @@ fn all_scenarios_pass() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {count} scenarios failed:\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} scenarios failed:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }
