@@ -313,7 +313,7 @@ pub fn legend_lines<R: Rules>(rules: &R, pos: &Position<R::State>, glyphs: Glyph
         if let Some(d) = st.aim {
             parts.push(format!("aim {d}"));
         }
-        if st.counters != [0; 4] {
+        if st.counters.iter().any(|c| *c != 0) {
             parts.push(format!("counters {:?}", st.counters));
         }
         if st.flags != 0 {

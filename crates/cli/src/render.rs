@@ -89,6 +89,8 @@ fn unit_disc(s: &mut String, cx: i32, cy: i32, side: Side, glyph: char, ghost: b
         Side::White => ("#ffffff", "#111111"),
         Side::Black => ("#222222", "#ffffff"),
     };
+    // Figurines draw smaller than capital letters at the same size.
+    let size = if glyph.is_ascii() { 20 } else { 27 };
     let extra = if ghost {
         " fill-opacity=\"0.35\" stroke-dasharray=\"4 3\""
     } else {
@@ -97,9 +99,9 @@ fn unit_disc(s: &mut String, cx: i32, cy: i32, side: Side, glyph: char, ghost: b
     let _ = writeln!(
         s,
         "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"17\" fill=\"{fill}\" stroke=\"#555\" stroke-width=\"1.5\"{extra}/>\
-         <text x=\"{cx}\" y=\"{}\" font-size=\"20\" text-anchor=\"middle\" font-family=\"DejaVu Sans, sans-serif\" \
+         <text x=\"{cx}\" y=\"{}\" font-size=\"{size}\" text-anchor=\"middle\" font-family=\"DejaVu Sans, sans-serif\" \
          font-weight=\"bold\" fill=\"{ink}\"{}>{}</text>",
-        cy + 7,
+        cy + if glyph.is_ascii() { 7 } else { 9 },
         if ghost { " fill-opacity=\"0.6\"" } else { "" },
         esc(&glyph.to_string())
     );
@@ -237,7 +239,7 @@ pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
         used.monad = true;
         let mut d = String::new();
         for (i, s) in std::iter::once(sq)
-            .chain(m.program.iter().copied())
+            .chain(m.program.iter().map(|step| step.to))
             .enumerate()
         {
             let (x, y) = corner(h, s);

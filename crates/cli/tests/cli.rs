@@ -878,3 +878,147 @@ fn play_is_deterministic_per_seed_and_undo_returns_to_the_human() {
         assert_ok(&frozen_in(&["play", v], "help\n"), "help then end of input");
     }
 }
+
+/// The initial position with every side table filled in on empty squares, a paralysed
+/// unit with a range, a unit in a tomb and one in shadow form (when `bodies`), as RON.
+struct Decorated {
+    bodies: bool,
+}
+
+impl VariantVisitor for Decorated {
+    type Output = Option<String>;
+    fn visit<R: Rules + Clone>(self, rules: R) -> Option<String> {
+        use frozen_core::{Bomb, Effect, Location, Side, Square, Tomb, Trap, UnitId, Wall};
+        let pos = rules.initial_position();
+        let mut s = frozen_core::to_setup(&rules, &pos);
+        let empty: Vec<Square> = pos
+            .shape()
+            .squares()
+            .filter(|sq| pos.unit_at(*sq).is_none())
+            .take(7)
+            .collect();
+        if empty.len() < 7 {
+            return None;
+        }
+        let first = s
+            .units
+            .iter()
+            .position(|u| matches!(u.at, Location::Board(_)))?;
+        let owner = UnitId(first as u16);
+        let side = s.units[first].side;
+        s.units[first].status.frozen_through = pos.turns()[side] + 2;
+        s.units[first].status.range = 5;
+        s.walls.push((
+            empty[0],
+            Wall {
+                creator: owner,
+                side: Side::White,
+                expires: 9,
+                kind: 0,
+            },
+        ));
+        s.traps.push((
+            empty[1],
+            Trap {
+                owner,
+                colour: 1,
+                held: None,
+                hold_until: 0,
+            },
+        ));
+        s.bombs.push((empty[2], Bomb { owner, timer: 3 }));
+        s.effects.push((
+            empty[3],
+            vec![Effect {
+                kind: 1,
+                owner: None,
+                side: Some(Side::White),
+                dir: None,
+                left: 2,
+                link: None,
+            }],
+        ));
+        s.marks.push((0, vec![empty[4]]));
+        if self.bodies {
+            let n = s.units.len();
+            let (a, b) = (n.checked_sub(1)?, n.checked_sub(2)?);
+            s.units[a].at = Location::Tomb(empty[5]);
+            s.tombs.push((
+                empty[5],
+                Tomb {
+                    queue: [UnitId(a as u16)].into_iter().collect(),
+                    ..Tomb::default()
+                },
+            ));
+            s.units[b].at = Location::Shadow(empty[6]);
+        }
+        ron::Options::default()
+            .to_string_pretty(&s, ron::ser::PrettyConfig::default())
+            .ok()
+    }
+}
+
+#[test]
+fn show_and_render_draw_every_side_table() {
+    let dir = scratch("tables");
+    for v in variants() {
+        let mut shown = None;
+        for bodies in [true, false] {
+            let Some(ron) = frozen_variants::visit(v, Decorated { bodies }).unwrap() else {
+                continue;
+            };
+            let file = dir.join(format!("{v}-{bodies}.ron"));
+            std::fs::write(&file, ron).unwrap();
+            let p = file.to_str().unwrap().to_string();
+            let o = frozen(&["show", v, "--position", &p, "--ascii"]);
+            if o.code == 0 {
+                shown = Some((p, o, bodies));
+                break;
+            }
+            // The variant's own checks may refuse the decoration: a clean failure.
+            assert_code(&o, 1, "a decorated position the variant refuses");
+        }
+        let Some((p, o, bodies)) = shown else {
+            continue;
+        };
+        let mut want = vec![
+            "wall ",
+            "expires at the end of turn 9",
+            "trap ",
+            "bomb ",
+            "timer 3",
+            "effect ",
+            "mark layer 0: ",
+            "paralysed: ",
+            "turn(s) left",
+            "range 5",
+            "key: ",
+        ];
+        if bodies {
+            want.extend(["tomb ", "shadows "]);
+        }
+        for w in want {
+            assert!(o.stdout.contains(w), "{v}: show lists {w:?}:\n{}", o.stdout);
+        }
+        let r = frozen(&["render", v, "--position", &p, "--svg", "-"]);
+        assert_ok(&r, "render the decorated position");
+        let mut want = vec![
+            "url(#hatch)",
+            "#f77f00",
+            "#2a9d38",
+            "#1d4ed8",
+            "#9d4edd",
+            "#d62828",
+            "current range",
+            "paralysed",
+            "trap",
+            "bomb",
+        ];
+        if bodies {
+            want.extend(["#8d99ae", "stroke-dasharray=\"4 3\"", "shadow", "tomb"]);
+        }
+        for w in want {
+            assert!(r.stdout.contains(w), "{v}: the SVG draws {w:?}");
+        }
+    }
+}
