@@ -21,8 +21,8 @@ use super::paralysis::{owner_turn, presence, turns_left};
 use super::pawn::{on_far_rank, pending_for};
 use super::{Fc12, Fc12Position, Fc12State, KING, PAWN, PENDING_PROMOTION};
 use frozen_core::{
-    default_position_from_fen, BySide, KindInfo, KindSet, LoadError, Location, Problem, ProblemKind, Side, Square,
-    MARK_LAYERS,
+    build_position, BySide, KindInfo, KindSet, LoadError, Location, Pending, Problem, ProblemKind, Setup, Side,
+    Square, UnitId, MARK_LAYERS,
 };
 
 /// The FEN placement of the initial position.
@@ -84,22 +84,70 @@ pub fn position_from_fen(fc: &Fc12, fen: &str) -> Result<Fc12Position, LoadError
             "fc12 FEN has at most 5 fields: placement, side, death squares, paralysis, mover".into(),
         ));
     }
-    let base = fields.iter().take(2).copied().collect::<Vec<_>>().join(" ");
-    let mut pos = default_position_from_fen(fc, &base)?;
-    pos.set_turns(counters(pos.to_move()));
-    let on_board = |sq: Square, name: &str| {
-        if fc.geo.shape().contains(sq) {
-            Ok(())
-        } else {
-            Err(syntax(name, format!("{sq} is off the 12x12 board")))
-        }
+    let placement = fields.first().copied().unwrap_or("");
+    let to_move = match fields.get(1).copied() {
+        None | Some("w") => Side::White,
+        Some("b") => Side::Black,
+        Some(other) => return Err(syntax("2 (side)", format!("expected w or b, found {other:?}"))),
     };
+    let list = frozen_core::fen::parse_placement(placement, fc.geo.shape(), fc.kinds_ref())
+        .map_err(|e| syntax(&format!("1 (placement), column {}", e.column), e.reason.clone()))?;
+    let id_at = |sq: Square| list.iter().position(|(s, _, _)| *s == sq).map(|i| UnitId(i as u16));
+    let mut marks = Vec::new();
     if let Some(f) = fields.get(2) {
         for sq in squares(f, "3 (death squares)")? {
-            on_board(sq, "3 (death squares)")?;
-            pos.set_mark(super::death::LAYER, sq, true);
+            if !fc.geo.shape().contains(sq) {
+                return Err(syntax("3 (death squares)", format!("{sq} is off the 12x12 board")));
+            }
+            marks.push(sq);
         }
     }
+    let mut state = Fc12State::default();
+    if let Some(f) = fields.get(4).filter(|f| **f != "-") {
+        let (sq, no_push) = match f.strip_suffix('!') {
+            Some(s) => (s, true),
+            None => (*f, false),
+        };
+        let sq: Square = sq.parse().map_err(|e: frozen_core::SquareError| syntax("5 (mover)", e.to_string()))?;
+        let id = id_at(sq).ok_or_else(|| syntax("5 (mover)", format!("no unit on {sq}")))?;
+        state = Fc12State { mover: Some(id), no_push };
+    }
+    let pending: Vec<Pending> = if state.mover.is_none() {
+        list.iter()
+            .enumerate()
+            .filter(|(_, (sq, k, side))| *k == PAWN && *side == to_move && on_far_rank(*side, *sq))
+            .map(|(i, (sq, _, side))| Pending {
+                side: *side,
+                kind: PENDING_PROMOTION,
+                unit: Some(UnitId(i as u16)),
+                square: Some(*sq),
+                data: 0,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let setup = Setup::<Fc12State> {
+        variant: "fc12".to_string(),
+        shape: None,
+        to_move,
+        ply: 0,
+        turns: counters(to_move),
+        placement: Some(placement.to_string()),
+        units: Vec::new(),
+        tombs: Vec::new(),
+        walls: Vec::new(),
+        traps: Vec::new(),
+        bombs: Vec::new(),
+        monads: Vec::new(),
+        effects: Vec::new(),
+        shadows: Vec::new(),
+        marks: if marks.is_empty() { Vec::new() } else { vec![(super::death::LAYER as u8, marks)] },
+        pending,
+        result: None,
+        state,
+    };
+    let mut pos = build_position(fc, setup)?;
     if let Some(f) = fields.get(3).filter(|f| **f != "-") {
         for item in f.split(',') {
             let (sq, n) = item
@@ -118,26 +166,8 @@ pub fn position_from_fen(fc: &Fc12, fen: &str) -> Result<Fc12Position, LoadError
             pos.update_status(id, |st| st.frozen_through = through);
         }
     }
-    if let Some(f) = fields.get(4).filter(|f| **f != "-") {
-        let (sq, no_push) = match f.strip_suffix('!') {
-            Some(s) => (s, true),
-            None => (*f, false),
-        };
-        let sq: Square = sq.parse().map_err(|e: frozen_core::SquareError| syntax("5 (mover)", e.to_string()))?;
-        let id = pos.unit_at(sq).ok_or_else(|| syntax("5 (mover)", format!("no unit on {sq}")))?;
-        pos.set_state(Fc12State { mover: Some(id), no_push });
-    }
-    if pos.state().mover.is_none() {
-        let owed = pending_for(&pos, pos.to_move());
-        pos.set_pending(owed);
-    }
     pos.clear_journal();
-    let problems = validate(fc, &pos);
-    if problems.is_empty() {
-        Ok(pos)
-    } else {
-        Err(LoadError { problems })
-    }
+    Ok(pos)
 }
 
 /// Writes the extended FEN; trailing empty fields are left out.
@@ -178,7 +208,7 @@ pub fn validate(fc: &Fc12, pos: &Fc12Position) -> Vec<Problem> {
             rule(&mut out, "placement".into(), format!("{side} has no king on the board, but the game is not over"));
         }
         for sq in pos.pieces(side.opposite(), PAWN).iter() {
-            if on_far_rank(side.opposite(), sq) && side.opposite() != pos.to_move() {
+            if on_far_rank(side.opposite(), sq) && side.opposite() != pos.to_move() && pos.state().mover.is_none() {
                 rule(&mut out, format!("{sq}"), format!("a {} pawn stands on its far rank while its opponent acts; it would have promoted (F12-PAWN-01)", side.opposite()));
             }
         }
