@@ -24,6 +24,18 @@ pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
     name: "fc12",
     board: "12x12",
     description: "FrozenChess 12x12: death squares, paralysis, empower and guards, double moves, jesters, King's Exchange",
+}, VariantInfo {
+    name: "normal-chess",
+    board: "8x8",
+    description: "Normal Chess from the Parlett seed, literally: no check rule, king capture wins, castling K b1/T c1",
+}, VariantInfo {
+    name: "fairy-chess",
+    board: "8x8",
+    description: "Fairy Chess from the Parlett seed: King, Wheel, Shooter, Kirin, Jumper, Ferz (placeholder set-up)",
+}, VariantInfo {
+    name: "fide",
+    board: "8x8",
+    description: "FIDE chess written in Parlett notation, with the check rule",
 }];
 
 /// No variant of that name.
@@ -42,6 +54,9 @@ impl std::error::Error for UnknownVariant {}
 pub fn visit<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
     match name {
         "fc12" => Ok(visitor.visit(crate::fc12::Fc12::new())),
+        "normal-chess" | "fairy-chess" | "fide" => crate::parlett::builtin_rules(name)
+            .map(|r| visitor.visit(r))
+            .ok_or_else(|| UnknownVariant(name.to_string())),
         _ => Err(UnknownVariant(name.to_string())),
     }
 }

@@ -1,0 +1,1155 @@
+//! Parlett piece sets as a [`Rules`] plugin: set files, the variant state,
+//! move generation with the optional legality rule, `perform`, FEN.
+//!
+//! Rule IDs: PAR-GAME-01..05 (win rule, no legal move, turn order),
+//! PAR-MULT-02 (every participant has moved), PAR-NORM-10 / PAR-FAIR-08
+//! (promotion), PAR-HIST-01 (the previous turn kept in [`ParlettState`]).
+
+use super::ast::{Body, Definition};
+use super::engine::{
+    capturable_on_board, compile, Board, Compiled, Effect, Ev, LastPart, LastParts, SetSpec,
+};
+use super::error::ParseError;
+use super::parse::parse_line;
+use frozen_core::fen::parse_placement;
+use frozen_core::{
+    Action, ActionKind, Bitboard, Event, EventSink, Kind, KindInfo, KindSet, LoadError, Location,
+    Outcome, Position, Problem, ProblemKind, Rules, Shape, Side, Square, Status, UnitId,
+};
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// The variant state of a Parlett position: the parts of the previous turn
+/// that a history rule can see (PAR-HIST-01). Only parts produced by an
+/// element equal to some history pattern of the set are kept (match by
+/// source, Q12), so the state is empty after almost every move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct ParlettState {
+    /// Previous-turn parts that matched a history pattern.
+    #[serde(default)]
+    pub last: LastParts,
+}
+
+/// One piece of a set file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PieceSpec {
+    /// Full name, e.g. `"Knight"`.
+    pub name: String,
+    /// The notation letter, case-sensitive (`P` is the Knight, `p` the pawn
+    /// in Normal Chess; PAR-NAME-02).
+    pub letter: char,
+    /// The upper-case FEN letter (White upper case, Black lower case in FEN).
+    pub fen: char,
+}
+
+/// Where a piece promotes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PromotionZone {
+    /// Squares where the piece would have no move on an empty board (PAR-NORM-10, Q13).
+    NoMoveOnEmptyBoard,
+    /// The last rank (PAR-FAIR-08, Q14).
+    LastRank,
+}
+
+/// A promotion rule: compulsory, part of the move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PromotionSpec {
+    /// The promoting piece letter.
+    pub piece: char,
+    /// The letters it may promote to.
+    pub to: Vec<char>,
+    /// Where.
+    pub zone: PromotionZone,
+}
+
+/// How a game is won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum GameRule {
+    /// PAR-GAME-01: at the end of every turn, if exactly one side has a royal
+    /// piece it wins; if none has, the game ends with no winner. No check rule.
+    #[default]
+    LastRoyalStanding,
+    /// FIDE-like: a move may not leave one's own royal piece capturable;
+    /// checkmate wins, stalemate draws.
+    Check,
+}
+
+/// A piece-set file (RON).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetFile {
+    /// Registry name, e.g. `"normal-chess"`.
+    pub name: String,
+    /// One line.
+    #[serde(default)]
+    pub description: String,
+    /// Board, `"8x8"`.
+    pub board: String,
+    /// The pieces.
+    pub pieces: Vec<PieceSpec>,
+    /// The definition lines, as written in the manual (Markdown decoration allowed).
+    pub moves: Vec<String>,
+    /// The initial position as a FEN.
+    pub setup: String,
+    /// Promotion rules.
+    #[serde(default)]
+    pub promotion: Vec<PromotionSpec>,
+    /// The royal piece letter (`K`), if any.
+    #[serde(default)]
+    pub royal: Option<char>,
+    /// The win / legality rule.
+    #[serde(default)]
+    pub rule: GameRule,
+    /// Notes (rulings), kept for displays.
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+/// An error loading a set file, located.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetError {
+    /// The RON text is malformed.
+    Ron {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// Why.
+        message: String,
+    },
+    /// A definition line does not parse.
+    Notation {
+        /// Index in `moves`.
+        index: usize,
+        /// The parse error (with caret).
+        error: ParseError,
+    },
+    /// Anything else: a field and why.
+    Invalid {
+        /// Which field.
+        field: String,
+        /// Why.
+        message: String,
+    },
+}
+
+impl fmt::Display for SetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetError::Ron {
+                line,
+                column,
+                message,
+            } => write!(f, "set file line {line}, column {column}: {message}"),
+            SetError::Notation { index, error } => {
+                write!(f, "moves[{index}]: {error}")
+            }
+            SetError::Invalid { field, message } => write!(f, "{field}: {message}"),
+        }
+    }
+}
+impl std::error::Error for SetError {}
+
+fn invalid(field: impl Into<String>, message: impl Into<String>) -> SetError {
+    SetError::Invalid {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+#[derive(Debug)]
+struct Inner {
+    set: SetFile,
+    defs: Vec<Definition>,
+    kinds: KindSet,
+    c: Compiled,
+    /// Home squares of the set-up: (kind, side) per square.
+    home: HashMap<Square, (Kind, Side)>,
+    /// Kinds of the first multi-piece line (castling), for the FEN castling field.
+    castle: Option<(Kind, Kind)>,
+}
+
+/// A Parlett piece set as rules. Cheap to clone (shared).
+#[derive(Clone, Debug)]
+pub struct ParlettRules {
+    inner: Arc<Inner>,
+}
+
+/// Loads a set from RON text (see [`SetFile`]).
+pub fn load_set(text: &str) -> Result<ParlettRules, SetError> {
+    if text.len() > 1 << 20 {
+        return Err(invalid("file", "longer than 1 MiB"));
+    }
+    let set: SetFile = ron::Options::default().from_str(text).map_err(|e| SetError::Ron {
+        line: e.position.line,
+        column: e.position.col,
+        message: e.code.to_string(),
+    })?;
+    ParlettRules::from_set(set)
+}
+
+impl ParlettRules {
+    /// Builds rules from a parsed set file.
+    pub fn from_set(set: SetFile) -> Result<ParlettRules, SetError> {
+        let shape: Shape = set
+            .board
+            .parse()
+            .map_err(|e| invalid("board", format!("{e}")))?;
+        if set.pieces.is_empty() {
+            return Err(invalid("pieces", "no piece defined"));
+        }
+        let mut letters: HashMap<char, Kind> = HashMap::new();
+        let mut infos = Vec::new();
+        for (i, p) in set.pieces.iter().enumerate() {
+            if !p.letter.is_ascii_alphabetic() {
+                return Err(invalid(format!("pieces[{i}]"), "the letter must be an ASCII letter"));
+            }
+            if letters.insert(p.letter, Kind(i as u8)).is_some() {
+                return Err(invalid(format!("pieces[{i}]"), format!("letter {:?} used twice", p.letter)));
+            }
+            infos.push(KindInfo {
+                name: p.name.clone(),
+                fen: p.fen,
+                symbol: p.letter,
+            });
+        }
+        let kinds = KindSet::new(infos).map_err(|e| invalid("pieces", e.0))?;
+        let mut defs = Vec::new();
+        for (i, m) in set.moves.iter().enumerate() {
+            let d = parse_line(m).map_err(|error| SetError::Notation { index: i, error })?;
+            for c in &d.pieces {
+                if !letters.contains_key(c) {
+                    return Err(invalid(
+                        format!("moves[{i}]"),
+                        format!("piece letter {c:?} is not in the piece list"),
+                    ));
+                }
+            }
+            defs.push(d);
+        }
+        let royal = match set.royal {
+            Some(r) => Some(*letters.get(&r).ok_or_else(|| invalid("royal", format!("unknown letter {r:?}")))?),
+            None => None,
+        };
+        if set.rule == GameRule::Check && royal.is_none() {
+            return Err(invalid("rule", "the check rule needs a royal piece"));
+        }
+        let mut promotions = Vec::new();
+        for (i, p) in set.promotion.iter().enumerate() {
+            let k = *letters
+                .get(&p.piece)
+                .ok_or_else(|| invalid(format!("promotion[{i}]"), format!("unknown letter {:?}", p.piece)))?;
+            let mut to = Vec::new();
+            for c in &p.to {
+                to.push(*letters.get(c).ok_or_else(|| {
+                    invalid(format!("promotion[{i}]"), format!("unknown letter {c:?}"))
+                })?);
+            }
+            if to.is_empty() {
+                return Err(invalid(format!("promotion[{i}]"), "no promotion choice"));
+            }
+            promotions.push((k, to, p.zone == PromotionZone::NoMoveOnEmptyBoard));
+        }
+        let spec = SetSpec {
+            shape,
+            letters: &letters,
+            nkinds: set.pieces.len(),
+            defs: &defs,
+            royal,
+            legality: set.rule == GameRule::Check,
+            promotions,
+        };
+        let c = compile(&spec).map_err(|e| invalid(format!("moves[{}]", e.line), e.message))?;
+        let castle = defs.iter().find_map(|d| match &d.body {
+            Body::MultiPiece(_) if d.pieces.len() == 2 => Some((
+                *letters.get(&d.pieces[0])?,
+                *letters.get(&d.pieces[1])?,
+            )),
+            _ => None,
+        });
+        let mut rules = ParlettRules {
+            inner: Arc::new(Inner {
+                set: set.clone(),
+                defs,
+                kinds,
+                c,
+                home: HashMap::new(),
+                castle,
+            }),
+        };
+        let placement = set.setup.split_whitespace().next().unwrap_or("");
+        let placed = parse_placement(placement, shape, &rules.inner.kinds)
+            .map_err(|e| invalid("setup", e.to_string()))?;
+        let home = placed.into_iter().map(|(sq, k, s)| (sq, (k, s))).collect();
+        if let Some(inner) = Arc::get_mut(&mut rules.inner) {
+            inner.home = home;
+        }
+        rules
+            .position_from_fen(&set.setup)
+            .map_err(|e| invalid("setup", e.to_string()))?;
+        Ok(rules)
+    }
+
+    /// The set file this was built from.
+    pub fn set(&self) -> &SetFile {
+        &self.inner.set
+    }
+
+    /// The parsed definition lines.
+    pub fn definitions(&self) -> &[Definition] {
+        &self.inner.defs
+    }
+
+    fn c(&self) -> &Compiled {
+        &self.inner.c
+    }
+}
+
+/// One generated move of a unit: its action and, for complex moves, the effect.
+struct Gen {
+    action: Action,
+    effect: Option<Effect>,
+}
+
+/// Per-node data for the legality rule.
+struct Legal {
+    royals: SmallVec<[Square; 2]>,
+    /// Need a full test for every move.
+    always: bool,
+    /// Squares whose vacating may uncover an attack on a royal.
+    lines: Bitboard,
+    unmoved: Bitboard,
+}
+
+impl ParlettRules {
+    fn last_of<S>(pos: &Position<ParlettState>, _s: S) -> LastParts {
+        pos.state().last.clone()
+    }
+
+    /// Every move of one unit (simple ones first, then complex ones,
+    /// numbered with `#n` where two different moves share a text).
+    fn unit_moves(
+        &self,
+        pos: &Position<ParlettState>,
+        board: &mut Option<Board>,
+        u: UnitId,
+        simple_only_ok: bool,
+        out: &mut dyn FnMut(Gen),
+    ) -> Bitboard {
+        let c = self.c();
+        let unit = pos.unit(u);
+        let Some(from) = unit.loc.square() else {
+            return Bitboard::EMPTY;
+        };
+        let side = unit.side;
+        let own = pos.side_bb(side);
+        let enemy = pos.side_bb(side.opposite());
+        let (targets, _) = c.simple_targets(unit.kind, from, side, unit.status.moved, own, enemy);
+        let Some(kd) = c.kinds.get(unit.kind.index()) else {
+            return targets;
+        };
+        let zone = kd.promo_zone[side.index()];
+        for to in targets {
+            let a = Action::step(from, to);
+            if zone.contains(to) && !kd.promo_to.is_empty() {
+                for &p in &kd.promo_to {
+                    out(Gen {
+                        action: a.clone().with_piece(p),
+                        effect: None,
+                    });
+                }
+            } else {
+                out(Gen {
+                    action: a,
+                    effect: None,
+                });
+            }
+        }
+        if kd.lines.is_empty() || simple_only_ok {
+            return targets;
+        }
+        // Complex lines: quick prefilter on needed unmoved pieces.
+        let mut any = false;
+        for &li in &kd.lines {
+            let line = &c.lines[li];
+            if line.needs_unmoved.first().copied().unwrap_or(false) && unit.status.moved {
+                continue;
+            }
+            if let super::engine::LineBody::History { .. } = line.body {
+                if pos.state().last.is_empty() {
+                    continue;
+                }
+            }
+            any = true;
+        }
+        if !any {
+            return targets;
+        }
+        let b = board.get_or_insert_with(|| Board::from_pos(pos));
+        let mut effects: Vec<Effect> = Vec::new();
+        {
+            let mut ev = Ev::new(c, b, side, Self::last_of(pos, ()));
+            for &li in &kd.lines {
+                ev.run_line(li, u, &mut |e: Effect| {
+                    // Same effect as a simple move: one move (PAR-GRUP-04).
+                    if e.parts.len() == 1 {
+                        let (_, f, t, _) = e.parts[0];
+                        let simple_like = f == from
+                            && t != from
+                            && targets.contains(t)
+                            && (e.caps.is_empty() || (e.caps.len() == 1 && e.caps[0].1 == t));
+                        if simple_like {
+                            return;
+                        }
+                    }
+                    if let Some(prev) = effects.iter_mut().find(|p| p.same_effect(&e)) {
+                        for (i, part) in e.parts.iter().enumerate() {
+                            if let Some(pp) = prev.parts.get_mut(i) {
+                                pp.3 |= part.3;
+                            }
+                        }
+                        return;
+                    }
+                    effects.push(e);
+                });
+            }
+        }
+        let mut seen: SmallVec<[Action; 8]> = SmallVec::new();
+        for e in effects {
+            let Some(&(_, f0, t0, _)) = e.parts.first() else { continue };
+            let mut path: SmallVec<[Square; 4]> = SmallVec::new();
+            path.push(f0);
+            path.push(t0);
+            if f0 == t0 {
+                let mut sqs: SmallVec<[Square; 4]> = e.caps.iter().map(|x| x.1).collect();
+                sqs.sort_unstable();
+                path.extend(sqs);
+            }
+            let base = Action::new(ActionKind::Move, &path);
+            // Promotion of any participant that ends in its zone.
+            let mut promo: Option<&Vec<Kind>> = None;
+            for &(pu, pf, pt, _) in &e.parts {
+                let pk = pos.unit(pu).kind;
+                if let Some(pkd) = c.kinds.get(pk.index()) {
+                    if pf != pt && !pkd.promo_to.is_empty() && pkd.promo_zone[side.index()].contains(pt) {
+                        promo = Some(&pkd.promo_to);
+                    }
+                }
+            }
+            let variants: SmallVec<[Option<Kind>; 4]> = match promo {
+                Some(list) => list.iter().map(|&k| Some(k)).collect(),
+                None => SmallVec::from_slice(&[None]),
+            };
+            for pk in variants {
+                let mut a = base.clone();
+                a.piece = pk;
+                let mut n = seen.iter().filter(|x| **x == a).count() as u16;
+                if path.len() == 2 && targets.contains(t0) && f0 != t0 {
+                    let simple_has = if zone.contains(t0) && !kd.promo_to.is_empty() {
+                        pk.is_some()
+                    } else {
+                        pk.is_none()
+                    };
+                    if simple_has {
+                        n += 1;
+                    }
+                }
+                seen.push(a.clone());
+                out(Gen {
+                    action: a.with_arg(n),
+                    effect: Some(e.clone()),
+                });
+            }
+        }
+        targets
+    }
+
+    fn legal_info(&self, pos: &Position<ParlettState>) -> Option<Legal> {
+        let c = self.c();
+        if !c.legality {
+            return None;
+        }
+        let royal = c.royal?;
+        let side = pos.to_move();
+        let opp = side.opposite();
+        let royals: SmallVec<[Square; 2]> = pos.pieces(side, royal).iter().collect();
+        let mut unmoved = Bitboard::EMPTY;
+        for un in pos.units() {
+            if let (Some(s), false) = (un.loc.square(), un.status.moved) {
+                unmoved.set(s);
+            }
+        }
+        let occ = pos.occupied();
+        let by = pos.side_bb(opp);
+        let mut always = false;
+        let mut lines = Bitboard::EMPTY;
+        for &r in &royals {
+            if c.simple_attacked(r, opp, occ, by, |k| pos.kind_bb(Kind(k as u8)), unmoved)
+                || c.complex_may_capture(r, opp, by, |k| pos.kind_bb(Kind(k as u8)), unmoved, false)
+            {
+                always = true;
+            }
+            lines |= c.slider_lines(r, opp);
+        }
+        Some(Legal {
+            royals,
+            always,
+            lines,
+            unmoved,
+        })
+    }
+
+    /// Is a generated move legal under the check rule?
+    fn is_legal(&self, pos: &Position<ParlettState>, li: &Legal, board: &mut Option<Board>, g: &Gen) -> bool {
+        let c = self.c();
+        let Some(royal) = c.royal else { return true };
+        let side = pos.to_move();
+        let opp = side.opposite();
+        match &g.effect {
+            None => {
+                let (Some(from), Some(to)) = (g.action.from(), g.action.to()) else {
+                    return true;
+                };
+                let Some(u) = pos.unit_at(from) else { return true };
+                let un = pos.unit(u);
+                let is_royal = un.kind == royal;
+                let kd = &c.kinds[un.kind.index()];
+                let pat = if kd.pattern_bits != 0 {
+                    c.simple_pattern_bits(un.kind, from, to, side, un.status.moved, pos.side_bb(side), pos.side_bb(opp))
+                } else {
+                    0
+                };
+                if !li.always && !is_royal && !li.lines.contains(from) && pat == 0 {
+                    return true;
+                }
+                let occ = (pos.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
+                let by = pos.side_bb(opp) - Bitboard::from_square(to);
+                let mut need_full = false;
+                for &r in &li.royals {
+                    let r = if is_royal && r == from { to } else { r };
+                    if c.simple_attacked(r, opp, occ, by, |k| pos.kind_bb(Kind(k as u8)), li.unmoved) {
+                        return false;
+                    }
+                    if c.complex_may_capture(r, opp, by, |k| pos.kind_bb(Kind(k as u8)), li.unmoved, pat != 0) {
+                        need_full = true;
+                    }
+                }
+                if !need_full {
+                    return true;
+                }
+                let mut parts: SmallVec<[(UnitId, Square, Square, u32); 2]> = SmallVec::new();
+                parts.push((u, from, to, pat));
+                let mut caps: SmallVec<[(UnitId, Square); 2]> = SmallVec::new();
+                if let Some(v) = pos.unit_at(to) {
+                    caps.push((v, to));
+                }
+                let e = Effect { parts, caps };
+                self.effect_safe(pos, board, &e, g.action.piece)
+            }
+            Some(e) => self.effect_safe(pos, board, e, g.action.piece),
+        }
+    }
+
+    /// Plays an effect on the scratch board and tests every own royal piece.
+    fn effect_safe(&self, pos: &Position<ParlettState>, board: &mut Option<Board>, e: &Effect, promo: Option<Kind>) -> bool {
+        let c = self.c();
+        let Some(royal) = c.royal else { return true };
+        let side = pos.to_move();
+        let b = board.get_or_insert_with(|| Board::from_pos(pos));
+        let mut saved_kinds: SmallVec<[(UnitId, Kind); 2]> = SmallVec::new();
+        for &(v, _) in &e.caps {
+            b.lift(v);
+        }
+        for &(u, _, _, _) in &e.parts {
+            b.lift(u);
+        }
+        for &(u, f, t, _) in &e.parts {
+            b.put(u, t);
+            if let Some(p) = promo {
+                if f != t {
+                    let k = b.units[u.index()].kind;
+                    if c.kinds.get(k.index()).is_some_and(|kd| kd.promo_zone[side.index()].contains(t) && !kd.promo_to.is_empty()) {
+                        saved_kinds.push((u, k));
+                        b.lift(u);
+                        b.units[u.index()].kind = p;
+                        b.put(u, t);
+                    }
+                }
+            }
+        }
+        let last: LastParts = e
+            .parts
+            .iter()
+            .filter(|p| p.3 != 0)
+            .map(|&(unit, from, to, patterns)| LastPart {
+                unit,
+                from,
+                to,
+                patterns,
+            })
+            .collect();
+        let mut safe = true;
+        let royals: SmallVec<[(UnitId, Square); 2]> = b.units.iter().enumerate().filter_map(|(i, x)| {
+            (x.side == side && x.kind == royal).then_some(()).and(x.sq.map(|s| (UnitId(i as u16), s)))
+        }).collect();
+        for (ru, rs) in royals {
+            if capturable_on_board(c, b, ru, rs, side.opposite(), last.clone()) {
+                safe = false;
+                break;
+            }
+        }
+        for &(u, k) in saved_kinds.iter().rev() {
+            let t = b.lift(u);
+            b.units[u.index()].kind = k;
+            if let Some(t) = t {
+                b.put(u, t);
+            }
+        }
+        for &(u, _, _, _) in &e.parts {
+            b.lift(u);
+        }
+        for &(u, f, _, _) in &e.parts {
+            b.put(u, f);
+        }
+        for &(v, s) in &e.caps {
+            b.put(v, s);
+        }
+        safe
+    }
+
+    /// Visits every legal move of the side to act.
+    fn each_move(&self, pos: &Position<ParlettState>, out: &mut dyn FnMut(Gen)) {
+        if pos.result().is_some() {
+            return;
+        }
+        let side = pos.to_move();
+        let legal = self.legal_info(pos);
+        let mut board: Option<Board> = None;
+        let mut scratch: Option<Board> = None;
+        for sq in pos.side_bb(side) {
+            let Some(u) = pos.unit_at(sq) else { continue };
+            match &legal {
+                None => {
+                    self.unit_moves(pos, &mut board, u, false, out);
+                }
+                Some(li) => {
+                    let mut keep: SmallVec<[Gen; 32]> = SmallVec::new();
+                    self.unit_moves(pos, &mut board, u, false, &mut |g| keep.push(g));
+                    for g in keep {
+                        if self.is_legal(pos, li, &mut scratch, &g) {
+                            out(g);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn count_moves(&self, pos: &Position<ParlettState>) -> u64 {
+        if pos.result().is_some() {
+            return 0;
+        }
+        let c = self.c();
+        let side = pos.to_move();
+        let legal = self.legal_info(pos);
+        let mut board: Option<Board> = None;
+        let mut scratch: Option<Board> = None;
+        let own = pos.side_bb(side);
+        let enemy = pos.side_bb(side.opposite());
+        let mut n = 0u64;
+        for sq in own {
+            let Some(u) = pos.unit_at(sq) else { continue };
+            let un = pos.unit(u);
+            let kd = &c.kinds[un.kind.index()];
+            let fast = match &legal {
+                None => true,
+                Some(li) => !li.always && !li.lines.contains(sq) && Some(un.kind) != c.royal && kd.pattern_bits == 0,
+            };
+            if fast {
+                let (t, _) = c.simple_targets(un.kind, sq, side, un.status.moved, own, enemy);
+                let zone = kd.promo_zone[side.index()];
+                let promo = if kd.promo_to.is_empty() { Bitboard::EMPTY } else { t & zone };
+                n += u64::from((t - promo).count()) + u64::from(promo.count()) * kd.promo_to.len() as u64;
+                if !kd.lines.is_empty() {
+                    let mut extra = 0u64;
+                    match &legal {
+                        None => {
+                            self.unit_moves(pos, &mut board, u, false, &mut |g| {
+                                if g.effect.is_some() {
+                                    extra += 1;
+                                }
+                            });
+                        }
+                        Some(li) => {
+                            let mut keep: SmallVec<[Gen; 8]> = SmallVec::new();
+                            self.unit_moves(pos, &mut board, u, false, &mut |g| {
+                                if g.effect.is_some() {
+                                    keep.push(g);
+                                }
+                            });
+                            for g in keep {
+                                if self.is_legal(pos, li, &mut scratch, &g) {
+                                    extra += 1;
+                                }
+                            }
+                        }
+                    }
+                    n += extra;
+                }
+            } else if let Some(li) = &legal {
+                let mut keep: SmallVec<[Gen; 32]> = SmallVec::new();
+                self.unit_moves(pos, &mut board, u, false, &mut |g| keep.push(g));
+                for g in keep {
+                    if self.is_legal(pos, li, &mut scratch, &g) {
+                        n += 1;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// Applies an effect or a simple move to the position.
+    fn apply_move(&self, pos: &mut Position<ParlettState>, action: &Action, effect: Option<&Effect>, events: &mut dyn EventSink) {
+        let c = self.c();
+        let side = pos.to_move();
+        let wants = events.wants();
+        let mut parts: SmallVec<[(UnitId, Square, Square, u32); 2]> = SmallVec::new();
+        let mut caps: SmallVec<[(UnitId, Square); 2]> = SmallVec::new();
+        match effect {
+            Some(e) => {
+                parts = e.parts.clone();
+                caps = e.caps.clone();
+            }
+            None => {
+                let (Some(from), Some(to)) = (action.from(), action.to()) else { return };
+                let Some(u) = pos.unit_at(from) else { return };
+                let un = pos.unit(u);
+                let kd = &c.kinds[un.kind.index()];
+                let pat = if kd.pattern_bits != 0 {
+                    c.simple_pattern_bits(un.kind, from, to, side, un.status.moved, pos.side_bb(side), pos.side_bb(side.opposite()))
+                } else {
+                    0
+                };
+                parts.push((u, from, to, pat));
+                if let Some(v) = pos.unit_at(to) {
+                    caps.push((v, to));
+                }
+            }
+        }
+        for &(v, at) in &caps {
+            pos.relocate(v, Location::Captured(side));
+            if wants {
+                events.push(Event::Captured {
+                    unit: v,
+                    at,
+                    by: parts.first().map(|p| p.0),
+                    to: Location::Captured(side),
+                });
+            }
+        }
+        if parts.len() == 1 {
+            let (u, f, t, _) = parts[0];
+            if f != t {
+                pos.move_unit(u, t);
+            }
+        } else {
+            for &(u, f, t, _) in &parts {
+                if f != t {
+                    pos.relocate(u, Location::Pool);
+                }
+            }
+            for &(u, f, t, _) in &parts {
+                if f != t {
+                    pos.move_unit(u, t);
+                }
+            }
+        }
+        for &(u, f, t, _) in &parts {
+            if wants {
+                events.push(Event::Moved { unit: u, from: f, to: t });
+            }
+            // PAR-MULT-02 / PAR-DIST-03: every participant has moved.
+            if !pos.unit(u).status.moved {
+                pos.update_status(u, |s| s.moved = true);
+            }
+            if let Some(p) = action.piece {
+                let k = pos.unit(u).kind;
+                if f != t && c.kinds.get(k.index()).is_some_and(|kd| !kd.promo_to.is_empty() && kd.promo_zone[side.index()].contains(t)) {
+                    pos.set_kind(u, p);
+                    if wants {
+                        events.push(Event::Promoted { unit: u, from: k, to: p });
+                    }
+                }
+            }
+        }
+        let last: LastParts = parts
+            .iter()
+            .filter(|p| p.3 != 0)
+            .map(|&(unit, from, to, patterns)| LastPart {
+                unit,
+                from,
+                to,
+                patterns,
+            })
+            .collect();
+        if pos.state().last != last {
+            pos.set_state(ParlettState { last });
+        }
+        pos.bump_ply();
+        pos.pass_turn();
+        // PAR-GAME-01: checked at the end of every turn.
+        if let (Some(royal), false) = (c.royal, c.legality) {
+            let w = pos.pieces(Side::White, royal).any();
+            let b = pos.pieces(Side::Black, royal).any();
+            let outcome = match (w, b) {
+                (true, false) => Some(Outcome {
+                    winner: Some(Side::White),
+                    reason: "only side with a king".into(),
+                }),
+                (false, true) => Some(Outcome {
+                    winner: Some(Side::Black),
+                    reason: "only side with a king".into(),
+                }),
+                (false, false) => Some(Outcome {
+                    winner: None,
+                    reason: "no side has a king, no winner".into(),
+                }),
+                _ => None,
+            };
+            if let Some(o) = outcome {
+                if wants {
+                    events.push(Event::GameOver(o.clone()));
+                }
+                pos.set_result(Some(o));
+                return;
+            }
+        }
+        // No legal move (PAR-GAME-03) / checkmate and stalemate (check rule):
+        // reported for games (event sinks that want events); perft counts
+        // such positions as leaves either way.
+        if wants && self.count_moves(pos) == 0 {
+            let o = if c.legality {
+                let mover_wins = c.royal.is_some_and(|r| {
+                    let b = Board::from_pos(pos);
+                    let mut b = b;
+                    let victim_side = pos.to_move();
+                    pos.pieces(victim_side, r).iter().any(|s| {
+                        pos.unit_at(s).is_some_and(|u| capturable_on_board(c, &mut b, u, s, victim_side.opposite(), pos.state().last.clone()))
+                    })
+                });
+                if mover_wins {
+                    Outcome {
+                        winner: Some(side),
+                        reason: "checkmate".into(),
+                    }
+                } else {
+                    Outcome {
+                        winner: None,
+                        reason: "stalemate".into(),
+                    }
+                }
+            } else {
+                Outcome {
+                    winner: None,
+                    reason: "no legal move, no winner".into(),
+                }
+            };
+            events.push(Event::GameOver(o.clone()));
+            pos.set_result(Some(o));
+        }
+    }
+
+    fn fen_error(fen: &str, column: usize, message: impl Into<String>) -> LoadError {
+        let caret = format!("{}^", " ".repeat(column.saturating_sub(1)));
+        LoadError::one(Problem::new(
+            ProblemKind::Syntax,
+            format!("FEN column {column}"),
+            format!("{}\n  {fen}\n  {caret}", message.into()),
+        ))
+    }
+}
+
+impl Rules for ParlettRules {
+    type State = ParlettState;
+
+    fn name(&self) -> &str {
+        &self.inner.set.name
+    }
+    fn description(&self) -> &str {
+        &self.inner.set.description
+    }
+    fn kinds(&self) -> &KindSet {
+        &self.inner.kinds
+    }
+    fn shape(&self) -> Shape {
+        self.inner.c.shape
+    }
+    fn initial_position(&self) -> Position<ParlettState> {
+        self.position_from_fen(&self.inner.set.setup)
+            .unwrap_or_else(|_| Position::empty(self.shape(), ParlettState::default()))
+    }
+
+    fn actions(&self, pos: &Position<ParlettState>, out: &mut Vec<Action>) {
+        self.each_move(pos, &mut |g| out.push(g.action));
+    }
+
+    fn count_actions(&self, pos: &Position<ParlettState>, _buf: &mut Vec<Action>) -> u64 {
+        self.count_moves(pos)
+    }
+
+    fn perform(&self, pos: &mut Position<ParlettState>, action: &Action, events: &mut dyn EventSink) {
+        let c = self.c();
+        let (Some(from), Some(to)) = (action.from(), action.to()) else { return };
+        let Some(u) = pos.unit_at(from) else { return };
+        let un = pos.unit(u);
+        let side = un.side;
+        if action.kind == ActionKind::Move && action.path.len() == 2 && action.arg == 0 && from != to {
+            let (t, _) = c.simple_targets(un.kind, from, side, un.status.moved, pos.side_bb(side), pos.side_bb(side.opposite()));
+            if t.contains(to) {
+                self.apply_move(pos, action, None, events);
+                return;
+            }
+        }
+        let mut board = None;
+        let mut found: Option<Effect> = None;
+        self.unit_moves(pos, &mut board, u, false, &mut |g| {
+            if found.is_none() && g.action == *action {
+                found = g.effect;
+            }
+        });
+        if let Some(e) = found {
+            self.apply_move(pos, action, Some(&e), events);
+        }
+    }
+
+    fn describe_state(&self, pos: &Position<ParlettState>) -> Vec<String> {
+        let mut v = Vec::new();
+        for p in &pos.state().last {
+            v.push(format!("last turn: unit {} played {}{} (history pattern)", p.unit, p.from, p.to));
+        }
+        if pos.result().is_none() && self.count_moves(pos) == 0 {
+            v.push("no legal move, no winner".into());
+        }
+        v
+    }
+
+    fn position_from_fen(&self, fen: &str) -> Result<Position<ParlettState>, LoadError> {
+        let c = self.c();
+        if fen.len() > 4096 {
+            return Err(Self::fen_error(fen, 1, "FEN longer than 4096 bytes"));
+        }
+        // Field start columns.
+        let mut fields: Vec<(usize, &str)> = Vec::new();
+        let mut col = 0;
+        for (i, ch) in fen.char_indices() {
+            let _ = ch;
+            let _ = i;
+        }
+        let mut rest = fen;
+        let mut offset = 0usize;
+        loop {
+            let trimmed = rest.trim_start();
+            offset += rest.len() - trimmed.len();
+            if trimmed.is_empty() {
+                break;
+            }
+            let end = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+            fields.push((fen[..offset].chars().count() + 1, &trimmed[..end]));
+            offset += end;
+            rest = &trimmed[end..];
+            col += 1;
+        }
+        let _ = col;
+        let Some(&(_, placement)) = fields.first() else {
+            return Err(Self::fen_error(fen, 1, "empty FEN"));
+        };
+        if fields.len() > 6 {
+            return Err(Self::fen_error(fen, fields[6].0, "unexpected text after the fullmove number"));
+        }
+        let placed = parse_placement(placement, c.shape, &self.inner.kinds)
+            .map_err(|e| Self::fen_error(fen, e.column, e.reason))?;
+        let to_move = match fields.get(1) {
+            None | Some((_, "w")) => Side::White,
+            Some((_, "b")) => Side::Black,
+            Some((cl, t)) => return Err(Self::fen_error(fen, *cl, format!("expected the side to move, w or b, found {t:?}"))),
+        };
+        // Castling field.
+        let mut unmoved_castle: Vec<Square> = Vec::new();
+        if let Some(&(cl, cf)) = fields.get(2) {
+            if cf != "-" {
+                let Some((kk, tk)) = self.inner.castle else {
+                    return Err(Self::fen_error(fen, cl, "this set has no castling: the field must be '-'"));
+                };
+                for (i, ch) in cf.chars().enumerate() {
+                    let side = match ch {
+                        'K' | 'Q' => Side::White,
+                        'k' | 'q' => Side::Black,
+                        _ => return Err(Self::fen_error(fen, cl + i, format!("expected K, Q, k, q or '-', found {ch:?}"))),
+                    };
+                    let kings: Vec<Square> = placed.iter().filter(|p| p.1 == kk && p.2 == side).map(|p| p.0).collect();
+                    let Some(&ksq) = kings.first().filter(|_| kings.len() == 1) else {
+                        return Err(Self::fen_error(fen, cl + i, format!("castling right {ch:?} needs exactly one {} of that side", self.inner.kinds.name(kk))));
+                    };
+                    let kingside = ch.eq_ignore_ascii_case(&'K');
+                    let rook = placed
+                        .iter()
+                        .filter(|p| p.1 == tk && p.2 == side && p.0.rank() == ksq.rank())
+                        .filter(|p| if kingside { p.0.file() > ksq.file() } else { p.0.file() < ksq.file() })
+                        .map(|p| p.0)
+                        .reduce(|a, b| if (b.file() > a.file()) == kingside { b } else { a });
+                    let Some(rsq) = rook else {
+                        return Err(Self::fen_error(fen, cl + i, format!("castling right {ch:?} but no {} on that side of the {}", self.inner.kinds.name(tk), self.inner.kinds.name(kk))));
+                    };
+                    unmoved_castle.push(ksq);
+                    unmoved_castle.push(rsq);
+                }
+            }
+        }
+        let mut pos = Position::empty(c.shape, ParlettState::default());
+        let mut ids: HashMap<Square, UnitId> = HashMap::new();
+        for &(sq, k, s) in &placed {
+            let unmoved = match self.inner.castle {
+                Some((kk, tk)) if k == kk || k == tk => unmoved_castle.contains(&sq),
+                _ => self.inner.home.get(&sq) == Some(&(k, s)),
+            };
+            let status = Status {
+                moved: !unmoved,
+                ..Status::default()
+            };
+            let id = pos.add_unit(k, s, Location::Board(sq), status);
+            ids.insert(sq, id);
+        }
+        pos.set_to_move(to_move);
+        // En passant field: marks the unit that just made a history-pattern move.
+        if let Some(&(cl, ep)) = fields.get(3) {
+            if ep != "-" {
+                let sq: Square = ep.parse().map_err(|_| Self::fen_error(fen, cl, format!("expected an en-passant square or '-', found {ep:?}")))?;
+                if !c.shape.contains(sq) {
+                    return Err(Self::fen_error(fen, cl, "en-passant square off the board"));
+                }
+                let mover = to_move.opposite();
+                let f: i32 = if mover == Side::White { 1 } else { -1 };
+                let to = Square::try_new(i32::from(sq.file()), i32::from(sq.rank()) + f).filter(|s| c.shape.contains(*s));
+                let from = Square::try_new(i32::from(sq.file()), i32::from(sq.rank()) - f).filter(|s| c.shape.contains(*s));
+                let (Some(to), Some(from)) = (to, from) else {
+                    return Err(Self::fen_error(fen, cl, "no double step can pass over this square"));
+                };
+                let unit = ids.get(&to).copied().filter(|u| pos.unit(*u).side == mover);
+                let Some(unit) = unit else {
+                    return Err(Self::fen_error(fen, cl, format!("en-passant square {sq} but no {} piece on {to} that just passed over it", mover)));
+                };
+                let bits = c.kinds[pos.unit(unit).kind.index()].pattern_bits;
+                if bits == 0 || pos.unit_at(sq).is_some() || pos.unit_at(from).is_some() {
+                    return Err(Self::fen_error(fen, cl, format!("en-passant square {sq} does not fit the position")));
+                }
+                let mut last = LastParts::new();
+                last.push(LastPart { unit, from, to, patterns: bits });
+                pos.set_state(ParlettState { last });
+            }
+        }
+        if let Some(&(cl, hm)) = fields.get(4) {
+            if hm.parse::<u32>().is_err() {
+                return Err(Self::fen_error(fen, cl, format!("expected the halfmove clock (a number), found {hm:?}")));
+            }
+        }
+        if let Some(&(cl, fm)) = fields.get(5) {
+            match fm.parse::<u32>() {
+                Ok(n) if n >= 1 && n < 1_000_000 => {
+                    pos.set_ply((n - 1) * 2 + u32::from(to_move == Side::Black));
+                }
+                _ => return Err(Self::fen_error(fen, cl, format!("expected the fullmove number (1 or more), found {fm:?}"))),
+            }
+        }
+        pos.clear_journal();
+        Ok(pos)
+    }
+
+    fn to_fen(&self, pos: &Position<ParlettState>) -> Option<String> {
+        let placement = frozen_core::fen::format_placement(pos.shape(), self.kinds(), |sq| pos.piece_at(sq));
+        let side = if pos.to_move() == Side::White { "w" } else { "b" };
+        let mut castling = String::new();
+        if let Some((kk, tk)) = self.inner.castle {
+            for s in Side::ALL {
+                for ks in pos.pieces(s, kk) {
+                    let Some(ku) = pos.unit_at(ks) else { continue };
+                    if pos.unit(ku).status.moved {
+                        continue;
+                    }
+                    let mut k_side = false;
+                    let mut q_side = false;
+                    for rs in pos.pieces(s, tk) {
+                        if rs.rank() != ks.rank() {
+                            continue;
+                        }
+                        if pos.unit_at(rs).is_some_and(|ru| !pos.unit(ru).status.moved) {
+                            if rs.file() > ks.file() {
+                                k_side = true;
+                            } else {
+                                q_side = true;
+                            }
+                        }
+                    }
+                    let (a, b) = if s == Side::White { ('K', 'Q') } else { ('k', 'q') };
+                    if k_side {
+                        castling.push(a);
+                    }
+                    if q_side {
+                        castling.push(b);
+                    }
+                }
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let mut ep = "-".to_string();
+        if let [p] = pos.state().last.as_slice() {
+            if p.from.file() == p.to.file() && p.from.rank().abs_diff(p.to.rank()) == 2 {
+                ep = Square::new(p.from.file(), (p.from.rank() + p.to.rank()) / 2).to_string();
+            }
+        }
+        let full = pos.ply() / 2 + 1;
+        Some(format!("{placement} {side} {castling} {ep} 0 {full}"))
+    }
+}
+
+/// The set files shipped with the engine.
+pub mod builtin {
+    /// Normal Chess, as the seed writes it.
+    pub const NORMAL_CHESS: &str = include_str!("../../../../fixtures/variants/normal-chess.ron");
+    /// Fairy Chess, as the seed writes it, with the Q15 placeholder set-up.
+    pub const FAIRY_CHESS: &str = include_str!("../../../../fixtures/variants/fairy-chess.ron");
+    /// FIDE chess in the same notation, with the check rule.
+    pub const FIDE: &str = include_str!("../../../../fixtures/variants/fide.ron");
+}
+
+/// A registered set by name (`normal-chess`, `fairy-chess`, `fide`), built
+/// once and shared.
+pub fn builtin_rules(name: &str) -> Option<ParlettRules> {
+    use std::sync::OnceLock;
+    static NORMAL: OnceLock<Option<ParlettRules>> = OnceLock::new();
+    static FAIRY: OnceLock<Option<ParlettRules>> = OnceLock::new();
+    static FIDE: OnceLock<Option<ParlettRules>> = OnceLock::new();
+    let (cell, text) = match name {
+        "normal-chess" => (&NORMAL, builtin::NORMAL_CHESS),
+        "fairy-chess" => (&FAIRY, builtin::FAIRY_CHESS),
+        "fide" => (&FIDE, builtin::FIDE),
+        _ => return None,
+    };
+    cell.get_or_init(|| load_set(text).ok()).clone()
+}
+
+/// Runs a visitor on a set given as a file path or as RON text (for
+/// `--rules my-set.ron`).
+pub fn visit_set_file<V: frozen_core::VariantVisitor>(path_or_text: &str, visitor: V) -> Result<V::Output, SetError> {
+    let text = if path_or_text.trim_start().starts_with('(') {
+        path_or_text.to_string()
+    } else {
+        std::fs::read_to_string(path_or_text).map_err(|e| invalid("file", format!("cannot read {path_or_text}: {e}")))?
+    };
+    let rules = load_set(&text)?;
+    Ok(visitor.visit(rules))
+}
