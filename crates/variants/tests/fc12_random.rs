@@ -47,11 +47,20 @@ fn mutate(a: &Action, rng: &mut Rng) -> Action {
             }
         }
         1 => {
-            m.kind = [ActionKind::Move, ActionKind::Swap, ActionKind::Exchange, ActionKind::End, ActionKind::Act]
-                [rng.below(5)];
+            m.kind = [
+                ActionKind::Move,
+                ActionKind::Swap,
+                ActionKind::Exchange,
+                ActionKind::End,
+                ActionKind::Act,
+            ][rng.below(5)];
         }
         2 => {
-            m.piece = if m.piece.is_some() { None } else { Some(frozen_core::Kind(rng.below(9) as u8)) };
+            m.piece = if m.piece.is_some() {
+                None
+            } else {
+                Some(frozen_core::Kind(rng.below(9) as u8))
+            };
         }
         _ => {
             if let Some(first) = m.path.first_mut() {
@@ -76,29 +85,49 @@ fn fc12_random_games_keep_invariants() {
             let mut acts = Vec::new();
             rules.actions(&pos, &mut acts);
             if pos.result().is_some() {
-                assert!(acts.is_empty(), "game {g} ply {ply}: actions listed after the end");
+                assert!(
+                    acts.is_empty(),
+                    "game {g} ply {ply}: actions listed after the end"
+                );
                 ended += 1;
                 break;
             }
-            assert!(!acts.is_empty(), "game {g} ply {ply}: no action but no result");
+            assert!(
+                !acts.is_empty(),
+                "game {g} ply {ply}: no action but no result"
+            );
             // A foreign action is refused and changes nothing.
             let foreign = mutate(&acts[rng.below(acts.len())], &mut rng);
             if !acts.contains(&foreign) {
                 let before = pos.clone();
                 let h = pos.hash();
                 let r = apply(&rules, &mut pos, &foreign, &mut Vec::new());
-                assert!(r.is_err(), "game {g} ply {ply}: unlisted action {foreign:?} accepted");
-                assert!(pos == before && pos.hash() == h, "game {g} ply {ply}: refused action changed the position");
+                assert!(
+                    r.is_err(),
+                    "game {g} ply {ply}: unlisted action {foreign:?} accepted"
+                );
+                assert!(
+                    pos == before && pos.hash() == h,
+                    "game {g} ply {ply}: refused action changed the position"
+                );
             }
             // Every listed action applies; undo restores (checked on a sample).
             if ply % 13 == 0 {
                 for a in &acts {
                     let before = pos.clone();
-                    let mark = apply(&rules, &mut pos, a, &mut Vec::new())
-                        .unwrap_or_else(|e| panic!("game {g} ply {ply}: listed action refused: {e}"));
-                    assert!(pos.check_invariants().is_empty(), "game {g} ply {ply}: {:?}", pos.check_invariants());
+                    let mark = apply(&rules, &mut pos, a, &mut Vec::new()).unwrap_or_else(|e| {
+                        panic!("game {g} ply {ply}: listed action refused: {e}")
+                    });
+                    assert!(
+                        pos.check_invariants().is_empty(),
+                        "game {g} ply {ply}: {:?}",
+                        pos.check_invariants()
+                    );
                     pos.undo_to(mark);
-                    assert!(pos == before, "game {g} ply {ply}: undo of {a:?} did not restore");
+                    assert!(
+                        pos == before,
+                        "game {g} ply {ply}: undo of {a:?} did not restore"
+                    );
                 }
             }
             let a = acts[rng.below(acts.len())].clone();
@@ -109,7 +138,11 @@ fn fc12_random_games_keep_invariants() {
             assert!(errs.is_empty(), "game {g} ply {ply} after {a:?}: {errs:?}");
             let (b, c, d) = census(&pos);
             assert_eq!(b + c + d, total, "game {g} ply {ply}: units not conserved");
-            assert!(rules.validate(&pos).is_empty() || pos.result().is_some(), "game {g} ply {ply}: {:?}", rules.validate(&pos));
+            assert!(
+                rules.validate(&pos).is_empty() || pos.result().is_some(),
+                "game {g} ply {ply}: {:?}",
+                rules.validate(&pos)
+            );
             // Undo and redo.
             let after = pos.clone();
             pos.undo_to(mark);

@@ -34,7 +34,13 @@ pub enum Refusal {
 }
 
 /// Why a unit of kind `capturer` and side `side` may not capture `victim`, if it may not.
-pub fn refusal(fc: &Fc12, pos: &Fc12Position, capturer: Kind, side: Side, victim: UnitId) -> Option<Refusal> {
+pub fn refusal(
+    fc: &Fc12,
+    pos: &Fc12Position,
+    capturer: Kind,
+    side: Side,
+    victim: UnitId,
+) -> Option<Refusal> {
     let v = pos.unit(victim);
     if v.side == side {
         Some(Refusal::Friendly)
@@ -56,7 +62,12 @@ pub fn take(pos: &mut Fc12Position, victim: UnitId, by: UnitId, events: &mut dyn
     let to = Location::Captured(side);
     pos.relocate(victim, to);
     if let (true, Some(at)) = (events.wants(), at) {
-        events.push(Event::Captured { unit: victim, at, by: Some(by), to });
+        events.push(Event::Captured {
+            unit: victim,
+            at,
+            by: Some(by),
+            to,
+        });
     }
 }
 
@@ -65,7 +76,11 @@ pub fn kill(pos: &mut Fc12Position, id: UnitId, events: &mut dyn EventSink) {
     let from = pos.unit(id).loc;
     pos.relocate(id, Location::Dead);
     if events.wants() {
-        events.push(Event::Removed { unit: id, from, to: Location::Dead });
+        events.push(Event::Removed {
+            unit: id,
+            from,
+            to: Location::Dead,
+        });
     }
 }
 
@@ -124,9 +139,9 @@ pub fn for_each_attacker(
             continue;
         }
         let Some(id) = pos.unit_at(k) else { continue };
-        let hits = (fc.geo.knight(k) - occ).iter().any(|t| {
-            leap_paths(k, t).iter().any(|p| p.contains(&s))
-        });
+        let hits = (fc.geo.knight(k) - occ)
+            .iter()
+            .any(|t| leap_paths(k, t).iter().any(|p| p.contains(&s)));
         if hits && able(id) && f(id) {
             return true;
         }

@@ -27,7 +27,10 @@ pub fn mark(pos: &mut Fc12Position, sq: Square, events: &mut dyn EventSink) {
     if !is_death(pos, sq) {
         pos.set_mark(LAYER, sq, true);
         if events.wants() {
-            events.push(Event::Marked { at: sq, layer: LAYER as u8 });
+            events.push(Event::Marked {
+                at: sq,
+                layer: LAYER as u8,
+            });
         }
     }
 }

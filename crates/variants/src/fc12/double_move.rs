@@ -19,8 +19,8 @@ use super::capture::{refusal, take};
 use super::death::{crossed, is_death, mark};
 use super::empower::empowered;
 use super::movement::{is_knight_offset, line_dir, native, reach, Pat};
-use super::pawn::{on_far_rank, promote, push_with_promotions};
 use super::paralysis::{is_paralyzed, paralyze};
+use super::pawn::{on_far_rank, promote, push_with_promotions};
 use super::{bishop, jester, king, knight, rook, swap};
 use super::{Fc12, Fc12Position, Fc12State, JESTER, KING, KNIGHT, PAWN, ROOK};
 use frozen_core::{Action, Event, EventSink, Kind, Square, UnitId};
@@ -81,7 +81,10 @@ pub fn gen_legs(fc: &Fc12, pos: &Fc12Position, id: UnitId, leg2: bool, out: &mut
                 if refusal(fc, pos, kind, side, v).is_some() {
                     continue;
                 }
-                let promo = kind == PAWN && pos.unit(v).kind == PAWN && on_far_rank(side, t) && !is_death(pos, t);
+                let promo = kind == PAWN
+                    && pos.unit(v).kind == PAWN
+                    && on_far_rank(side, t)
+                    && !is_death(pos, t);
                 push_with_promotions(Action::step(s, t), promo, out);
             }
             Some(_) => {}
@@ -98,7 +101,9 @@ pub fn gen_legs(fc: &Fc12, pos: &Fc12Position, id: UnitId, leg2: bool, out: &mut
 /// last-rank promotion. Returns true if the turn ends with this leg.
 pub fn leg(fc: &Fc12, pos: &mut Fc12Position, a: &Action, events: &mut dyn EventSink) -> bool {
     let Some(s) = a.from() else { return true };
-    let Some(id) = pos.unit_at(s) else { return true };
+    let Some(id) = pos.unit_at(s) else {
+        return true;
+    };
     let (kind, side) = (pos.unit(id).kind, pos.unit(id).side);
     // Paths: `<from><to>`, Knight's Leap and jester `<from><path square><to>`,
     // rook push `<from><to><pushed>`.
@@ -127,7 +132,11 @@ pub fn leg(fc: &Fc12, pos: &mut Fc12Position, a: &Action, events: &mut dyn Event
     }
     pos.move_unit(id, t);
     if events.wants() {
-        events.push(Event::Moved { unit: id, from: s, to: t });
+        events.push(Event::Moved {
+            unit: id,
+            from: s,
+            to: t,
+        });
     }
     if captured {
         mark(pos, t, events);

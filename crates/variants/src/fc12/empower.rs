@@ -32,7 +32,13 @@ fn counted_kind(k: frozen_core::Kind) -> bool {
 
 /// The protectors of square `s` among `side`'s units (the unit on `s` excluded).
 /// With `stop_at` the count stops early once reached.
-pub fn protection(fc: &Fc12, pos: &Fc12Position, s: Square, side: Side, stop_at: u32) -> Protection {
+pub fn protection(
+    fc: &Fc12,
+    pos: &Fc12Position,
+    s: Square,
+    side: Side,
+    stop_at: u32,
+) -> Protection {
     let mut p = Protection::default();
     let occ = pos.occupied();
     let own = pos.side_bb(side);

@@ -44,7 +44,8 @@ pub fn patterns(fc: &Fc12, pos: &Fc12Position, id: UnitId) -> Pat {
 
 /// True if a jester leap paralyses the unit on `sq` (F12-JEST-04/05).
 fn affected(pos: &Fc12Position, sq: Square) -> bool {
-    pos.piece_at(sq).is_some_and(|(k, _)| k != JESTER && k != KING)
+    pos.piece_at(sq)
+        .is_some_and(|(k, _)| k != JESTER && k != KING)
 }
 
 /// The leap actions of a jester leaping `s`→`t` (F12-JEST-04): the plain leap when
@@ -63,7 +64,9 @@ pub fn leap_actions(pos: &Fc12Position, s: Square, t: Square, out: &mut Vec<Acti
 /// The leap path a jester action names: `<from><path><to>` with `path` the first
 /// square of one of the two leap paths.
 pub fn named_path(s: Square, named: Square, t: Square) -> Option<[Square; 2]> {
-    leap_paths(s, t).into_iter().find(|p| p[0] == named && s != t)
+    leap_paths(s, t)
+        .into_iter()
+        .find(|p| p[0] == named && s != t)
 }
 
 /// Paralyses the units on the named leap path for 2 owner turns (F12-JEST-04).
@@ -81,7 +84,12 @@ pub fn leap_paralysis(pos: &mut Fc12Position, path: [Square; 2], events: &mut dy
 /// (F12-JEST-06): kills every unit in each 3x3 (Guards ignored, kings included),
 /// makes each victim's square a death square, and queues blasted jesters.
 /// Centres are exploded once.
-pub fn explode(fc: &Fc12, pos: &mut Fc12Position, queue: &mut SmallVec<[Square; 4]>, events: &mut dyn EventSink) {
+pub fn explode(
+    fc: &Fc12,
+    pos: &mut Fc12Position,
+    queue: &mut SmallVec<[Square; 4]>,
+    events: &mut dyn EventSink,
+) {
     let mut i = 0;
     let mut done: SmallVec<[Square; 4]> = SmallVec::new();
     while i < queue.len() {

@@ -39,11 +39,19 @@ pub fn exchanges(fc: &Fc12, pos: &Fc12Position, id: UnitId, out: &mut Vec<Action
 /// Performs King's Exchange `exchange:<king><unit>`: the unit is removed, the king
 /// takes its square.
 pub fn exchange(pos: &mut Fc12Position, a: &Action, events: &mut dyn EventSink) {
-    let (Some(ks), Some(vs)) = (a.from(), a.to()) else { return };
-    let (Some(k), Some(v)) = (pos.unit_at(ks), pos.unit_at(vs)) else { return };
+    let (Some(ks), Some(vs)) = (a.from(), a.to()) else {
+        return;
+    };
+    let (Some(k), Some(v)) = (pos.unit_at(ks), pos.unit_at(vs)) else {
+        return;
+    };
     kill(pos, v, events);
     pos.move_unit(k, vs);
     if events.wants() {
-        events.push(Event::Moved { unit: k, from: ks, to: vs });
+        events.push(Event::Moved {
+            unit: k,
+            from: ks,
+            to: vs,
+        });
     }
 }

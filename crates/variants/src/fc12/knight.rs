@@ -31,7 +31,14 @@ pub fn leap_paths(s: Square, t: Square) -> [[Square; 2]; 2] {
 
 /// Knight's Leap captures of knight `id` leaping from `s` to the empty square `t`:
 /// one action per capturable enemy on a leap-path square (F12-KNIG-01/02).
-pub fn leap_captures(fc: &Fc12, pos: &Fc12Position, id: UnitId, s: Square, t: Square, out: &mut Vec<Action>) {
+pub fn leap_captures(
+    fc: &Fc12,
+    pos: &Fc12Position,
+    id: UnitId,
+    s: Square,
+    t: Square,
+    out: &mut Vec<Action>,
+) {
     let side = pos.unit(id).side;
     for path in leap_paths(s, t) {
         for v in path {

@@ -67,16 +67,28 @@ pub fn choices(pending: &Pending, out: &mut Vec<Action>) {
 
 /// Performs a promotion choice (F12-PAWN-01) and drops the pending entry.
 pub fn choose(pos: &mut Fc12Position, a: &Action, events: &mut dyn EventSink) {
-    let (Some(sq), Some(k)) = (a.from(), a.piece) else { return };
+    let (Some(sq), Some(k)) = (a.from(), a.piece) else {
+        return;
+    };
     if let Some(id) = pos.unit_at(sq) {
         promote(pos, id, k, events);
     }
-    let rest: PendingList = pos.pending().iter().filter(|p| p.square != Some(sq)).cloned().collect();
+    let rest: PendingList = pos
+        .pending()
+        .iter()
+        .filter(|p| p.square != Some(sq))
+        .cloned()
+        .collect();
     pos.set_pending(rest);
 }
 
 /// Changes a unit's kind and reports it.
-pub fn promote(pos: &mut Fc12Position, id: frozen_core::UnitId, to: Kind, events: &mut dyn EventSink) {
+pub fn promote(
+    pos: &mut Fc12Position,
+    id: frozen_core::UnitId,
+    to: Kind,
+    events: &mut dyn EventSink,
+) {
     let from = pos.unit(id).kind;
     pos.set_kind(id, to);
     if events.wants() {

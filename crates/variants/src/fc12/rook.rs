@@ -38,13 +38,25 @@ pub fn push_victim(fc: &Fc12, pos: &Fc12Position, s: Square, t: Square) -> Optio
 
 /// Pushes the unit on `e` one square in direction `d` (F12-ROOK-02/03). Returns
 /// true if it died (off the board or on a death square).
-pub fn push(fc: &Fc12, pos: &mut Fc12Position, e: Square, d: Dir, events: &mut dyn EventSink) -> bool {
-    let Some(id) = pos.unit_at(e) else { return false };
+pub fn push(
+    fc: &Fc12,
+    pos: &mut Fc12Position,
+    e: Square,
+    d: Dir,
+    events: &mut dyn EventSink,
+) -> bool {
+    let Some(id) = pos.unit_at(e) else {
+        return false;
+    };
     let dest = e.step(d).filter(|&q| fc.geo.shape().contains(q));
     match dest {
         None => {
             if events.wants() {
-                events.push(Event::Pushed { unit: id, from: e, to: None });
+                events.push(Event::Pushed {
+                    unit: id,
+                    from: e,
+                    to: None,
+                });
             }
             kill(pos, id, events);
             true
@@ -52,7 +64,11 @@ pub fn push(fc: &Fc12, pos: &mut Fc12Position, e: Square, d: Dir, events: &mut d
         Some(q) => {
             pos.move_unit(id, q);
             if events.wants() {
-                events.push(Event::Pushed { unit: id, from: e, to: Some(q) });
+                events.push(Event::Pushed {
+                    unit: id,
+                    from: e,
+                    to: Some(q),
+                });
             }
             if is_death(pos, q) {
                 kill(pos, id, events);

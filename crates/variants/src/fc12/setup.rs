@@ -21,8 +21,8 @@ use super::paralysis::{owner_turn, presence, turns_left};
 use super::pawn::{on_far_rank, pending_for};
 use super::{Fc12, Fc12Position, Fc12State, KING, PAWN, PENDING_PROMOTION};
 use frozen_core::{
-    build_position, BySide, KindInfo, KindSet, LoadError, Location, Pending, Problem, ProblemKind, Setup, Side,
-    Square, UnitId, MARK_LAYERS,
+    build_position, BySide, KindInfo, KindSet, LoadError, Location, Pending, Problem, ProblemKind,
+    Setup, Side, Square, UnitId, MARK_LAYERS,
 };
 
 /// The FEN placement of the initial position.
@@ -31,7 +31,11 @@ pub const START_PLACEMENT: &str =
 
 /// The eight kinds: P N B R D Q J K (indices as in [`super::PAWN`] .. [`super::KING`]).
 pub fn kind_set() -> KindSet {
-    let k = |name: &str, c: char| KindInfo { name: name.to_string(), fen: c, symbol: c };
+    let k = |name: &str, c: char| KindInfo {
+        name: name.to_string(),
+        fen: c,
+        symbol: c,
+    };
     KindSet::new(vec![
         k("Pawn", 'P'),
         k("Knight", 'N'),
@@ -62,7 +66,11 @@ pub fn initial_position(fc: &Fc12) -> Fc12Position {
 }
 
 fn syntax(col: &str, msg: String) -> LoadError {
-    LoadError::one(Problem::new(ProblemKind::Syntax, format!("FEN field {col}"), msg))
+    LoadError::one(Problem::new(
+        ProblemKind::Syntax,
+        format!("FEN field {col}"),
+        msg,
+    ))
 }
 
 fn squares(field: &str, name: &str) -> Result<Vec<Square>, LoadError> {
@@ -81,23 +89,41 @@ pub fn position_from_fen(fc: &Fc12, fen: &str) -> Result<Fc12Position, LoadError
     if fields.len() > 5 {
         return Err(syntax(
             "6",
-            "fc12 FEN has at most 5 fields: placement, side, death squares, paralysis, mover".into(),
+            "fc12 FEN has at most 5 fields: placement, side, death squares, paralysis, mover"
+                .into(),
         ));
     }
     let placement = fields.first().copied().unwrap_or("");
     let to_move = match fields.get(1).copied() {
         None | Some("w") => Side::White,
         Some("b") => Side::Black,
-        Some(other) => return Err(syntax("2 (side)", format!("expected w or b, found {other:?}"))),
+        Some(other) => {
+            return Err(syntax(
+                "2 (side)",
+                format!("expected w or b, found {other:?}"),
+            ))
+        }
     };
     let list = frozen_core::fen::parse_placement(placement, fc.geo.shape(), fc.kinds_ref())
-        .map_err(|e| syntax(&format!("1 (placement), column {}", e.column), e.reason.clone()))?;
-    let id_at = |sq: Square| list.iter().position(|(s, _, _)| *s == sq).map(|i| UnitId(i as u16));
+        .map_err(|e| {
+            syntax(
+                &format!("1 (placement), column {}", e.column),
+                e.reason.clone(),
+            )
+        })?;
+    let id_at = |sq: Square| {
+        list.iter()
+            .position(|(s, _, _)| *s == sq)
+            .map(|i| UnitId(i as u16))
+    };
     let mut marks = Vec::new();
     if let Some(f) = fields.get(2) {
         for sq in squares(f, "3 (death squares)")? {
             if !fc.geo.shape().contains(sq) {
-                return Err(syntax("3 (death squares)", format!("{sq} is off the 12x12 board")));
+                return Err(syntax(
+                    "3 (death squares)",
+                    format!("{sq} is off the 12x12 board"),
+                ));
             }
             marks.push(sq);
         }
@@ -108,9 +134,14 @@ pub fn position_from_fen(fc: &Fc12, fen: &str) -> Result<Fc12Position, LoadError
             Some(s) => (s, true),
             None => (*f, false),
         };
-        let sq: Square = sq.parse().map_err(|e: frozen_core::SquareError| syntax("5 (mover)", e.to_string()))?;
+        let sq: Square = sq
+            .parse()
+            .map_err(|e: frozen_core::SquareError| syntax("5 (mover)", e.to_string()))?;
         let id = id_at(sq).ok_or_else(|| syntax("5 (mover)", format!("no unit on {sq}")))?;
-        state = Fc12State { mover: Some(id), no_push };
+        state = Fc12State {
+            mover: Some(id),
+            no_push,
+        };
     }
     let pending: Vec<Pending> = if state.mover.is_none() {
         list.iter()
@@ -142,7 +173,11 @@ pub fn position_from_fen(fc: &Fc12, fen: &str) -> Result<Fc12Position, LoadError
         monads: Vec::new(),
         effects: Vec::new(),
         shadows: Vec::new(),
-        marks: if marks.is_empty() { Vec::new() } else { vec![(super::death::LAYER as u8, marks)] },
+        marks: if marks.is_empty() {
+            Vec::new()
+        } else {
+            vec![(super::death::LAYER as u8, marks)]
+        },
         pending,
         result: None,
         state,
@@ -150,15 +185,25 @@ pub fn position_from_fen(fc: &Fc12, fen: &str) -> Result<Fc12Position, LoadError
     let mut pos = build_position(fc, setup)?;
     if let Some(f) = fields.get(3).filter(|f| **f != "-") {
         for item in f.split(',') {
-            let (sq, n) = item
-                .split_once(':')
-                .ok_or_else(|| syntax("4 (paralysis)", format!("expected <square>:<turns left>, found {item:?}")))?;
-            let sq: Square = sq.parse().map_err(|e: frozen_core::SquareError| syntax("4 (paralysis)", e.to_string()))?;
+            let (sq, n) = item.split_once(':').ok_or_else(|| {
+                syntax(
+                    "4 (paralysis)",
+                    format!("expected <square>:<turns left>, found {item:?}"),
+                )
+            })?;
+            let sq: Square = sq
+                .parse()
+                .map_err(|e: frozen_core::SquareError| syntax("4 (paralysis)", e.to_string()))?;
             let n: u32 = n
                 .parse()
                 .ok()
                 .filter(|n| (1..=100).contains(n))
-                .ok_or_else(|| syntax("4 (paralysis)", format!("turns left must be 1..100, found {n:?}")))?;
+                .ok_or_else(|| {
+                    syntax(
+                        "4 (paralysis)",
+                        format!("turns left must be 1..100, found {n:?}"),
+                    )
+                })?;
             let id = pos
                 .unit_at(sq)
                 .ok_or_else(|| syntax("4 (paralysis)", format!("no unit on {sq}")))?;
@@ -172,10 +217,26 @@ pub fn position_from_fen(fc: &Fc12, fen: &str) -> Result<Fc12Position, LoadError
 
 /// Writes the extended FEN; trailing empty fields are left out.
 pub fn to_fen(fc: &Fc12, pos: &Fc12Position) -> String {
-    let placement = frozen_core::fen::format_placement(pos.shape(), fc.kinds_ref(), |sq| pos.piece_at(sq));
-    let side = if pos.to_move() == Side::White { "w" } else { "b" };
-    let list = |v: Vec<String>| if v.is_empty() { "-".to_string() } else { v.join(",") };
-    let death = list(pos.marks(super::death::LAYER).iter().map(|s| s.to_string()).collect());
+    let placement =
+        frozen_core::fen::format_placement(pos.shape(), fc.kinds_ref(), |sq| pos.piece_at(sq));
+    let side = if pos.to_move() == Side::White {
+        "w"
+    } else {
+        "b"
+    };
+    let list = |v: Vec<String>| {
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            v.join(",")
+        }
+    };
+    let death = list(
+        pos.marks(super::death::LAYER)
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+    );
     let para = list(
         pos.occupied()
             .iter()
@@ -185,7 +246,12 @@ pub fn to_fen(fc: &Fc12, pos: &Fc12Position) -> String {
             })
             .collect(),
     );
-    let mover = match pos.state().mover.and_then(|m| pos.get_unit(m)).and_then(|u| u.loc.square()) {
+    let mover = match pos
+        .state()
+        .mover
+        .and_then(|m| pos.get_unit(m))
+        .and_then(|u| u.loc.square())
+    {
         Some(sq) => format!("{sq}{}", if pos.state().no_push { "!" } else { "" }),
         None => "-".to_string(),
     };
@@ -199,16 +265,29 @@ pub fn to_fen(fc: &Fc12, pos: &Fc12Position) -> String {
 /// Variant checks of a loaded position (after the core's).
 pub fn validate(fc: &Fc12, pos: &Fc12Position) -> Vec<Problem> {
     let mut out = Vec::new();
-    let rule = |out: &mut Vec<Problem>, at: String, msg: String| out.push(Problem::new(ProblemKind::Rule, at, msg));
+    let rule = |out: &mut Vec<Problem>, at: String, msg: String| {
+        out.push(Problem::new(ProblemKind::Rule, at, msg))
+    };
     for side in Side::ALL {
         let kings = pos.pieces(side, KING).count();
         if kings > 1 {
-            rule(&mut out, "placement".into(), format!("{side} has {kings} kings; fc12 has one king per side (F12-SETU-03)"));
+            rule(
+                &mut out,
+                "placement".into(),
+                format!("{side} has {kings} kings; fc12 has one king per side (F12-SETU-03)"),
+            );
         } else if kings == 0 && pos.result().is_none() {
-            rule(&mut out, "placement".into(), format!("{side} has no king on the board, but the game is not over"));
+            rule(
+                &mut out,
+                "placement".into(),
+                format!("{side} has no king on the board, but the game is not over"),
+            );
         }
         for sq in pos.pieces(side.opposite(), PAWN).iter() {
-            if on_far_rank(side.opposite(), sq) && side.opposite() != pos.to_move() && pos.state().mover.is_none() {
+            if on_far_rank(side.opposite(), sq)
+                && side.opposite() != pos.to_move()
+                && pos.state().mover.is_none()
+            {
                 rule(&mut out, format!("{sq}"), format!("a {} pawn stands on its far rank while its opponent acts; it would have promoted (F12-PAWN-01)", side.opposite()));
             }
         }
@@ -216,13 +295,25 @@ pub fn validate(fc: &Fc12, pos: &Fc12Position) -> Vec<Problem> {
     for (i, u) in pos.units().iter().enumerate() {
         match u.loc {
             Location::Board(sq) if !fc.geo.shape().contains(sq) => {
-                out.push(Problem::new(ProblemKind::OffBoard, format!("unit #{i}"), format!("{sq} is off the 12x12 board")));
+                out.push(Problem::new(
+                    ProblemKind::OffBoard,
+                    format!("unit #{i}"),
+                    format!("{sq} is off the 12x12 board"),
+                ));
             }
             Location::Board(_) | Location::Captured(_) | Location::Dead => {}
-            other => rule(&mut out, format!("unit #{i}"), format!("fc12 has no location {other:?} (F12-ABSN-01)")),
+            other => rule(
+                &mut out,
+                format!("unit #{i}"),
+                format!("fc12 has no location {other:?} (F12-ABSN-01)"),
+            ),
         }
         if u.kind.index() >= 8 {
-            out.push(Problem::new(ProblemKind::UnknownKind, format!("unit #{i}"), "unknown kind".to_string()));
+            out.push(Problem::new(
+                ProblemKind::UnknownKind,
+                format!("unit #{i}"),
+                "unknown kind".to_string(),
+            ));
         }
     }
     let tables = [
@@ -236,22 +327,38 @@ pub fn validate(fc: &Fc12, pos: &Fc12Position) -> Vec<Problem> {
     ];
     for (name, m) in tables {
         if m.any() {
-            rule(&mut out, name.into(), format!("fc12 has no {name} (F12-ABSN-01)"));
+            rule(
+                &mut out,
+                name.into(),
+                format!("fc12 has no {name} (F12-ABSN-01)"),
+            );
         }
     }
     for l in 1..MARK_LAYERS {
         if pos.marks(l).any() {
-            rule(&mut out, format!("marks[{l}]"), "fc12 uses only mark layer 0 (death squares)".into());
+            rule(
+                &mut out,
+                format!("marks[{l}]"),
+                "fc12 uses only mark layer 0 (death squares)".into(),
+            );
         }
     }
     let me = pos.to_move();
     if let Some(m) = pos.state().mover {
         match pos.get_unit(m) {
             Some(u) if u.loc.on_board() && u.side == me && u.kind != KING => {}
-            _ => rule(&mut out, "state.mover".into(), format!("{m} is not a unit of {me} on the board that can make a second leg")),
+            _ => rule(
+                &mut out,
+                "state.mover".into(),
+                format!("{m} is not a unit of {me} on the board that can make a second leg"),
+            ),
         }
         if !pos.pending().is_empty() {
-            rule(&mut out, "pending".into(), "no promotion can be owed in the middle of a double move".into());
+            rule(
+                &mut out,
+                "pending".into(),
+                "no promotion can be owed in the middle of a double move".into(),
+            );
         }
     } else if pos.result().is_none() {
         let want = pending_for(pos, me);
@@ -261,7 +368,11 @@ pub fn validate(fc: &Fc12, pos: &Fc12Position) -> Vec<Problem> {
     }
     for (k, p) in pos.pending().iter().enumerate() {
         if p.kind != PENDING_PROMOTION {
-            rule(&mut out, format!("pending[{k}]"), format!("unknown pending kind {}", p.kind));
+            rule(
+                &mut out,
+                format!("pending[{k}]"),
+                format!("unknown pending kind {}", p.kind),
+            );
         }
     }
     out
@@ -271,22 +382,37 @@ pub fn validate(fc: &Fc12, pos: &Fc12Position) -> Vec<Problem> {
 /// the double move under way and promotions owed (F12-VISU-01).
 pub fn describe_state(fc: &Fc12, pos: &Fc12Position) -> Vec<String> {
     let mut lines = Vec::new();
-    let death: Vec<String> = pos.marks(super::death::LAYER).iter().map(|s| s.to_string()).collect();
+    let death: Vec<String> = pos
+        .marks(super::death::LAYER)
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     if !death.is_empty() {
         lines.push(format!("death squares: {}", death.join(" ")));
     }
     for id in pos.unit_ids() {
-        let Some(sq) = pos.unit(id).loc.square() else { continue };
+        let Some(sq) = pos.unit(id).loc.square() else {
+            continue;
+        };
         let n = turns_left(pos, id);
         if n > 0 {
             lines.push(format!("{sq}: paralysed for {n} more turn(s) of its owner"));
         }
         if let Some(j) = presence(fc, pos, id) {
-            lines.push(format!("{sq}: paralysed by the presence of the jester on {j}"));
+            lines.push(format!(
+                "{sq}: paralysed by the presence of the jester on {j}"
+            ));
         }
     }
-    if let Some(sq) = pos.state().mover.and_then(|m| pos.get_unit(m)).and_then(|u| u.loc.square()) {
-        lines.push(format!("double move under way: the unit on {sq} may make its second leg or end"));
+    if let Some(sq) = pos
+        .state()
+        .mover
+        .and_then(|m| pos.get_unit(m))
+        .and_then(|u| u.loc.square())
+    {
+        lines.push(format!(
+            "double move under way: the unit on {sq} may make its second leg or end"
+        ));
     }
     for p in pos.pending() {
         if let Some(sq) = p.square {

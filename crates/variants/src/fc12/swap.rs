@@ -19,19 +19,26 @@ pub fn swaps(pos: &Fc12Position, id: UnitId, s: Square, reach: Bitboard, out: &m
         return;
     }
     for t in (reach & pos.side_bb(u.side)).iter() {
-        let Some((pk, _)) = pos.piece_at(t) else { continue };
+        let Some((pk, _)) = pos.piece_at(t) else {
+            continue;
+        };
         if pk == KING {
             continue;
         }
-        let promote = (u.kind == PAWN && on_far_rank(u.side, t)) || (pk == PAWN && on_far_rank(u.side, s));
+        let promote =
+            (u.kind == PAWN && on_far_rank(u.side, t)) || (pk == PAWN && on_far_rank(u.side, s));
         push_with_promotions(Action::new(ActionKind::Swap, &[s, t]), promote, out);
     }
 }
 
 /// Performs a swap (F12-SWAP-02), with the promotion it carries.
 pub fn perform(pos: &mut Fc12Position, a: &Action, events: &mut dyn EventSink) {
-    let (Some(s), Some(t)) = (a.from(), a.to()) else { return };
-    let (Some(x), Some(y)) = (pos.unit_at(s), pos.unit_at(t)) else { return };
+    let (Some(s), Some(t)) = (a.from(), a.to()) else {
+        return;
+    };
+    let (Some(x), Some(y)) = (pos.unit_at(s), pos.unit_at(t)) else {
+        return;
+    };
     pos.relocate(x, Location::Dead);
     pos.move_unit(y, s);
     pos.move_unit(x, t);

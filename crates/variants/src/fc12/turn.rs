@@ -37,7 +37,11 @@ pub fn candidates(fc: &Fc12, pos: &Fc12Position, out: &mut Vec<Action>) {
     }
     let me = pos.to_move();
     if let Some(m) = pos.state().mover {
-        if pos.get_unit(m).is_some_and(|u| u.loc.on_board() && u.side == me) && !is_paralyzed(fc, pos, m) {
+        if pos
+            .get_unit(m)
+            .is_some_and(|u| u.loc.on_board() && u.side == me)
+            && !is_paralyzed(fc, pos, m)
+        {
             gen_legs(fc, pos, m, true, out);
         }
         out.push(Action::new(ActionKind::End, &[]));
@@ -82,11 +86,7 @@ pub fn exec(fc: &Fc12, pos: &mut Fc12Position, a: &Action, events: &mut dyn Even
             king::exchange(pos, a, events);
             finish_turn(pos, events);
         }
-        ActionKind::Move => {
-            if double_move::leg(fc, pos, a, events) {
-                finish_turn(pos, events);
-            }
-        }
+        ActionKind::Move if double_move::leg(fc, pos, a, events) => finish_turn(pos, events),
         _ => {}
     }
     pos.bump_ply();
@@ -164,7 +164,8 @@ pub fn explain_illegal(fc: &Fc12, pos: &Fc12Position, a: &Action) -> String {
     let mut cands = Vec::new();
     candidates(fc, pos, &mut cands);
     if cands.contains(a) {
-        return "it would leave or put your own king in check or dead (F12-TURN-02, F12-TURN-05)".into();
+        return "it would leave or put your own king in check or dead (F12-TURN-02, F12-TURN-05)"
+            .into();
     }
     if let Some(m) = pos.state().mover {
         let at = pos.get_unit(m).and_then(|u| u.loc.square());
@@ -196,7 +197,9 @@ pub fn explain_illegal(fc: &Fc12, pos: &Fc12Position, a: &Action) -> String {
             return "only the king makes King's Exchange (F12-KING-02)".into();
         }
         ActionKind::Exchange => {
-            let Some(to) = a.to() else { return "name the unit to exchange with".into() };
+            let Some(to) = a.to() else {
+                return "name the unit to exchange with".into();
+            };
             return match pos.piece_at(to) {
                 Some((_, s)) if s == me && to != from => format!(
                     "the unit on {to} is attacked by an enemy unit, so the king cannot exchange with it (F12-KING-02)"
@@ -218,8 +221,14 @@ pub fn explain_illegal(fc: &Fc12, pos: &Fc12Position, a: &Action) -> String {
     if let Some(j) = presence(fc, pos, id) {
         return format!("the unit on {from} is paralysed by the presence of the enemy jester on {j} (F12-JEST-03)");
     }
-    let to = if a.path.len() == 3 && u.kind == super::ROOK { Some(a.path[1]) } else { a.to() };
-    let Some(to) = to else { return "the action names no destination".into() };
+    let to = if a.path.len() == 3 && u.kind == super::ROOK {
+        Some(a.path[1])
+    } else {
+        a.to()
+    };
+    let Some(to) = to else {
+        return "the action names no destination".into();
+    };
     let pats = patterns(fc, pos, id);
     let r = reach(&fc.geo, pats, from, pos.occupied());
     if !r.contains(to) {
@@ -241,7 +250,9 @@ pub fn explain_illegal(fc: &Fc12, pos: &Fc12Position, a: &Action) -> String {
     if let Some(vid) = pos.unit_at(to) {
         let v = pos.unit(vid);
         if v.side == me {
-            return format!("{to} holds a friendly unit: use swap:{from}{to} to trade places (F12-SWAP-01)");
+            return format!(
+                "{to} holds a friendly unit: use swap:{from}{to} to trade places (F12-SWAP-01)"
+            );
         }
         if pos.state().mover.is_some() && !capture_in_double_move(u.kind, from, to) {
             return "only a knight (knight leap) or a bishop (diagonal) may capture on the second leg of a double move (F12-DBLM-02, F12-DBLM-03)".into();
@@ -280,11 +291,13 @@ pub fn explain_illegal(fc: &Fc12, pos: &Fc12Position, a: &Action) -> String {
         return "a pawn reaching its far rank must promote: add =N, =B, =R, =Q, =D or =J (F12-PAWN-01)".into();
     }
     if a.piece.is_some() {
-        return "a promotion piece is only given by a pawn that ends on its far rank (F12-PAWN-01)".into();
+        return "a promotion piece is only given by a pawn that ends on its far rank (F12-PAWN-01)"
+            .into();
     }
     if u.kind == super::JESTER && is_knight_offset(from, to) {
-        return format!("name the leap path the jester passes over: {from}<path square>{to} (F12-JEST-04)");
+        return format!(
+            "name the leap path the jester passes over: {from}<path square>{to} (F12-JEST-04)"
+        );
     }
     "it is not among the legal actions of this position".into()
 }
-

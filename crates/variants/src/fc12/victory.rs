@@ -24,7 +24,11 @@ pub fn loss_reason(pos: &Fc12Position, side: Side) -> Option<&'static str> {
             .units()
             .iter()
             .any(|u| u.kind == KING && u.side == side && matches!(u.loc, Location::Captured(_)));
-        return Some(if captured { "king captured" } else { "king killed" });
+        return Some(if captured {
+            "king captured"
+        } else {
+            "king killed"
+        });
     }
     if pawn_count(pos, side) == 0 {
         return Some("all pawns lost");
@@ -39,13 +43,27 @@ pub fn after_action(fc: &Fc12, pos: &mut Fc12Position, mover: Side, events: &mut
         return;
     }
     let outcome = if let Some(r) = loss_reason(pos, mover) {
-        Some(Outcome { winner: Some(mover.opposite()), reason: r.to_string() })
+        Some(Outcome {
+            winner: Some(mover.opposite()),
+            reason: r.to_string(),
+        })
     } else if let Some(r) = loss_reason(pos, mover.opposite()) {
-        Some(Outcome { winner: Some(mover), reason: r.to_string() })
-    } else if pos.state().mover.is_none() && pos.pending().is_empty() && !has_legal_action(fc, pos) {
+        Some(Outcome {
+            winner: Some(mover),
+            reason: r.to_string(),
+        })
+    } else if pos.state().mover.is_none() && pos.pending().is_empty() && !has_legal_action(fc, pos)
+    {
         let side = pos.to_move();
-        let reason = if in_check(fc, pos, side) { "checkmate" } else { "stalemate" };
-        Some(Outcome { winner: Some(side.opposite()), reason: reason.to_string() })
+        let reason = if in_check(fc, pos, side) {
+            "checkmate"
+        } else {
+            "stalemate"
+        };
+        Some(Outcome {
+            winner: Some(side.opposite()),
+            reason: reason.to_string(),
+        })
     } else {
         None
     };
