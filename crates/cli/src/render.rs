@@ -196,29 +196,6 @@ pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
             SQ - 6
         );
     }
-    // Marks: a cross per layer, in the layer's colour.
-    for (layer, colour) in MARK_COLOURS.iter().enumerate() {
-        for sq in pos.marks(layer).iter() {
-            if !shape.contains(sq) {
-                continue;
-            }
-            used.marks[layer] = true;
-            let (x, y) = corner(h, sq);
-            let o = 6 + layer as i32 * 2;
-            let _ = writeln!(
-                body,
-                "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"{colour}\" stroke-width=\"3\" stroke-opacity=\"0.8\"/>",
-                x + o,
-                y + o,
-                x + SQ - o,
-                y + SQ - o,
-                x + SQ - o,
-                y + o,
-                x + o,
-                y + SQ - o
-            );
-        }
-    }
     // Pending decisions: a gold frame on their square.
     for p in pos.pending() {
         if let Some(sq) = p.square.filter(|s| shape.contains(*s)) {
@@ -326,6 +303,29 @@ pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
                 u.side,
                 glyphs.glyph(kinds, u.kind, u.side),
                 true,
+            );
+        }
+    }
+    // Marks: a cross per layer, in the layer's colour, over any unit.
+    for (layer, colour) in MARK_COLOURS.iter().enumerate() {
+        for sq in pos.marks(layer).iter() {
+            if !shape.contains(sq) {
+                continue;
+            }
+            used.marks[layer] = true;
+            let (x, y) = corner(h, sq);
+            let o = 6 + layer as i32 * 2;
+            let _ = writeln!(
+                body,
+                "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"{colour}\" stroke-width=\"3\" stroke-opacity=\"0.8\"/>",
+                x + o,
+                y + o,
+                x + SQ - o,
+                y + SQ - o,
+                x + SQ - o,
+                y + o,
+                x + o,
+                y + SQ - o
             );
         }
     }
