@@ -10,3 +10,8 @@ pub mod parlett;
 pub mod registry;
 
 pub use registry::{visit, UnknownVariant, VariantInfo, VARIANTS};
+
+/// The README's library example, compiled and run as a doc test.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
