@@ -168,7 +168,7 @@ pub fn leg(fc: &Fc12, pos: &mut Fc12Position, a: &Action, events: &mut dyn Event
         }
     }
     if kind == PAWN {
-        if let Some(vk) = victim_kind.filter(|&k| k != PAWN) {
+        if let Some(vk) = victim_kind.filter(|&k| k != PAWN && k != KING) {
             promote(pos, id, vk, events);
         }
     }
