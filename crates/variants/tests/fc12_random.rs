@@ -75,7 +75,7 @@ fn mutate(a: &Action, rng: &mut Rng) -> Action {
 fn fc12_random_games_keep_invariants() {
     let rules = Fc12::new();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let games = 120;
+    let games = 100;
     let mut ended = 0;
     let mut total_plies = 0usize;
     for g in 0..games {
@@ -111,17 +111,29 @@ fn fc12_random_games_keep_invariants() {
                     "game {g} ply {ply}: refused action changed the position"
                 );
             }
-            // Every listed action applies; undo restores (checked on a sample).
-            if ply % 13 == 0 {
+            // Every listed action applies (checked through `apply` on a sample of plies, and
+            // through `perform`, which `apply` runs after its membership test, on every third
+            // ply); each keeps the invariants and undo restores the position.
+            if ply % 3 == 0 {
+                let through_apply = ply % 21 == 0;
                 for a in &acts {
                     let before = pos.clone();
-                    let mark = apply(&rules, &mut pos, a, &mut Vec::new()).unwrap_or_else(|e| {
-                        panic!("game {g} ply {ply}: listed action refused: {e}")
-                    });
-                    assert!(
-                        pos.check_invariants().is_empty(),
-                        "game {g} ply {ply}: {:?}",
-                        pos.check_invariants()
+                    let mark = if through_apply {
+                        apply(&rules, &mut pos, a, &mut Vec::new()).unwrap_or_else(|e| {
+                            panic!("game {g} ply {ply}: listed action refused: {e}")
+                        })
+                    } else {
+                        let m = pos.mark();
+                        rules.perform(&mut pos, a, &mut Vec::new());
+                        m
+                    };
+                    let errs = pos.check_invariants();
+                    assert!(errs.is_empty(), "game {g} ply {ply} after {a:?}: {errs:?}");
+                    let (b, c, d) = census(&pos);
+                    assert_eq!(
+                        b + c + d,
+                        total,
+                        "game {g} ply {ply} after {a:?}: units not conserved"
                     );
                     pos.undo_to(mark);
                     assert!(
