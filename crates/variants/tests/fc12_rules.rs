@@ -334,3 +334,44 @@ fn explain_illegal_gives_rule_reasons() {
     assert!(why("10pk/12/12/12/12/12/12/12/12/12/12/KP10 w", "b1b4").contains("cannot reach"));
     assert!(why("10pk/12/12/12/12/12/12/12/12/12/12/KP10 w", "l12l11").contains("belongs to black"));
 }
+
+#[test]
+fn arbitrary_actions_are_refused_without_panic() {
+    use frozen_core::{apply, Action, ActionKind, Kind, Square};
+    let r = rules();
+    let positions = [
+        r.initial_position(),
+        fen("10pk/12/12/12/12/12/12/12/3Nj7/12/12/KP10 b d6,e7 d4:2"),
+        fen("2R1P5pk/9p2/6b5/12/5n1r4/4N7/12/3B8/12/12/2P9/KP10 w f5"),
+        fen("rn1kp1j1pr2/3Bpp3p1p/d1p9/4q2n2p1/5j1b4/8p3/3P8/12/4Q1d5/3P3b4/2R1P1PPPJPR/1N3PJP1KNP b a1,g4,d11 - e9"),
+    ];
+    let mut seed = 3u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for start in positions {
+        let mut legal = Vec::new();
+        r.actions(&start, &mut legal);
+        for _ in 0..3000 {
+            let len = (next() % 5) as usize;
+            let path: Vec<Square> = (0..len)
+                .map(|_| Square::from_index((next() % 256) as u8))
+                .collect();
+            let mut a = Action::new(ActionKind::ALL[(next() % 10) as usize], &path);
+            if next() % 3 == 0 {
+                a = a.with_piece(Kind((next() % 10) as u8));
+            }
+            if legal.contains(&a) {
+                continue;
+            }
+            let mut pos = start.clone();
+            let err =
+                apply(&r, &mut pos, &a, &mut Vec::new()).expect_err("unlisted action refused");
+            assert!(!err.to_string().is_empty());
+            assert!(pos == start);
+        }
+    }
+}

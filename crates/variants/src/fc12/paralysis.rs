@@ -22,7 +22,7 @@ pub fn owner_turn(pos: &Fc12Position, side: Side) -> u32 {
     if side == pos.to_move() {
         t
     } else {
-        t + 1
+        t.saturating_add(1)
     }
 }
 
@@ -56,7 +56,7 @@ pub fn is_paralyzed(fc: &Fc12, pos: &Fc12Position, id: UnitId) -> bool {
 /// maximum (F12-PARA-02). Reports the new limit if it grew.
 pub fn paralyze(pos: &mut Fc12Position, id: UnitId, n: u32, events: &mut dyn EventSink) {
     let u = pos.unit(id);
-    let through = pos.turns()[u.side] + n;
+    let through = pos.turns()[u.side].saturating_add(n);
     if through > u.status.frozen_through {
         pos.update_status(id, |st| st.frozen_through = through);
         if events.wants() {
@@ -72,7 +72,7 @@ pub fn turns_left(pos: &Fc12Position, id: UnitId) -> u32 {
     let ft = u.status.frozen_through;
     let j = owner_turn(pos, u.side);
     if ft != 0 && ft >= j {
-        ft - j + 1
+        (ft - j).saturating_add(1)
     } else {
         0
     }

@@ -207,7 +207,7 @@ pub fn position_from_fen(fc: &Fc12, fen: &str) -> Result<Fc12Position, LoadError
             let id = pos
                 .unit_at(sq)
                 .ok_or_else(|| syntax("4 (paralysis)", format!("no unit on {sq}")))?;
-            let through = owner_turn(&pos, pos.unit(id).side) + n - 1;
+            let through = owner_turn(&pos, pos.unit(id).side).saturating_add(n - 1);
             pos.update_status(id, |st| st.frozen_through = through);
         }
     }
