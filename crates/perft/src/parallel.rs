@@ -117,6 +117,55 @@ fn root_child<R: Rules>(
     }
 }
 
+/// Below this many work items per thread, the root actions are split at the second ply.
+const ITEMS_PER_THREAD: usize = 8;
+
+/// One unit of work for a thread: a root action, and possibly one action after it.
+#[derive(Debug)]
+struct Item {
+    root: usize,
+    child: Option<Action>,
+}
+
+/// The work items of a run. With few root actions for the threads (in check, endgames),
+/// each root action is split into its children so the threads stay busy to the end;
+/// a root action whose child position has no actions then has no items (its count is 0).
+fn work_items<R: Rules>(
+    rules: &R,
+    pos: &Position<R::State>,
+    roots: &[Action],
+    depth: u32,
+    mode: Mode,
+    threads: usize,
+) -> Vec<Item> {
+    let split = mode == Mode::Actions
+        && depth >= 3
+        && threads > 1
+        && roots.len() < threads * ITEMS_PER_THREAD;
+    if !split {
+        return (0..roots.len())
+            .map(|root| Item { root, child: None })
+            .collect();
+    }
+    let mut scratch = pos.clone();
+    let mut children = Vec::new();
+    let mut items = Vec::new();
+    for (root, action) in roots.iter().enumerate() {
+        let mark = scratch.mark();
+        rules.perform(&mut scratch, action, &mut NoEvents);
+        children.clear();
+        if scratch.result().is_none() {
+            rules.actions(&scratch, &mut children);
+        }
+        scratch.undo_to(mark);
+        items.extend(children.drain(..).map(|c| Item {
+            root,
+            child: Some(c),
+        }));
+    }
+    items
+}
+
 /// Runs perft on `pos` to `depth` with the given settings, reporting progress to
 /// `progress` (called on this thread, every [`PerftConfig::progress_every`] and when
 /// the run ends). Root actions are shared out to the worker threads.
@@ -156,16 +205,25 @@ pub fn run<R: Rules>(
     rules.actions(pos, &mut roots);
     let texts: Vec<String> = roots.iter().map(|a| rules.format_action(pos, a)).collect();
     let start = TurnStart::of(pos);
-    let threads = threads_wanted.min(roots.len()).max(1);
+    let items = work_items(rules, pos, &roots, depth, config.mode, threads_wanted);
+    // Per root: items not yet counted, and the sum of those counted.
+    let mut left: Vec<usize> = vec![0; roots.len()];
+    for item in &items {
+        if let Some(l) = left.get_mut(item.root) {
+            *l += 1;
+        }
+    }
+    let mut sums: Vec<u64> = vec![0; roots.len()];
+    let mut done = left.iter().filter(|l| **l == 0).count();
+    let threads = threads_wanted.min(items.len()).max(1);
     let shared = Shared::default();
     let next = AtomicUsize::new(0);
-    let mut counts: Vec<Option<u64>> = vec![None; roots.len()];
     let mut failure: Option<PerftError> = None;
     let (tx, rx) = mpsc::channel::<(usize, Result<u64, PerftError>)>();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let tx = tx.clone();
-            let (shared, next, roots, tt) = (&shared, &next, &roots, tt.as_ref());
+            let (shared, next, roots, items, tt) = (&shared, &next, &roots, &items, tt.as_ref());
             scope.spawn(move || {
                 let mut local = pos.clone();
                 let mut searcher = Searcher::new(rules)
@@ -174,8 +232,11 @@ pub fn run<R: Rules>(
                     .with_tt(tt)
                     .with_max_legs(config.max_legs);
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(action) = roots.get(i) else {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(k) else {
+                        break;
+                    };
+                    let Some(action) = roots.get(item.root) else {
                         break;
                     };
                     if shared.stop.load(Ordering::Relaxed) {
@@ -183,7 +244,13 @@ pub fn run<R: Rules>(
                     }
                     let mark = local.mark();
                     rules.perform(&mut local, action, &mut NoEvents);
-                    let mut r = root_child(&mut searcher, &mut local, config.mode, depth, start);
+                    let mut r = match &item.child {
+                        Some(child) => {
+                            rules.perform(&mut local, child, &mut NoEvents);
+                            searcher.actions(&mut local, depth - 2, 0)
+                        }
+                        None => root_child(&mut searcher, &mut local, config.mode, depth, start),
+                    };
                     local.undo_to(mark);
                     if r.is_ok() {
                         if let Err(e) = searcher.flush() {
@@ -194,7 +261,7 @@ pub fn run<R: Rules>(
                     if failed {
                         shared.stop.store(true, Ordering::Relaxed);
                     }
-                    if tx.send((i, r)).is_err() || failed {
+                    if tx.send((item.root, r)).is_err() || failed {
                         break;
                     }
                 }
@@ -202,25 +269,25 @@ pub fn run<R: Rules>(
         }
         drop(tx);
         let mut last = Instant::now();
-        let mut done = 0usize;
         loop {
             match rx.recv_timeout(config.progress_every) {
-                Ok((i, r)) => {
-                    done += 1;
-                    match r {
-                        Ok(n) => {
-                            if let Some(c) = counts.get_mut(i) {
-                                *c = Some(n);
-                            }
-                        }
-                        Err(PerftError::Cancelled) => {}
-                        Err(e) => {
-                            if failure.is_none() {
-                                failure = Some(e);
+                Ok((i, r)) => match r {
+                    Ok(n) => {
+                        if let (Some(sum), Some(l)) = (sums.get_mut(i), left.get_mut(i)) {
+                            *sum = sum.saturating_add(n);
+                            *l = l.saturating_sub(1);
+                            if *l == 0 {
+                                done += 1;
                             }
                         }
                     }
-                }
+                    Err(PerftError::Cancelled) => {}
+                    Err(e) => {
+                        if failure.is_none() {
+                            failure = Some(e);
+                        }
+                    }
+                },
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
@@ -238,19 +305,16 @@ pub fn run<R: Rules>(
     if let Some(e) = failure {
         return Err(e);
     }
-    let mut divide = Vec::with_capacity(roots.len());
-    let mut total = 0u64;
-    for (text, c) in texts.into_iter().zip(counts) {
-        // Every root is counted unless the run failed (handled above) or was cancelled.
-        let Some(nodes) = c else {
-            return Err(PerftError::Cancelled);
-        };
-        total = total.saturating_add(nodes);
-        divide.push(DivideEntry {
-            action: text,
-            nodes,
-        });
+    // Every item is counted unless the run failed (handled above) or was cancelled.
+    if left.iter().any(|l| *l > 0) {
+        return Err(PerftError::Cancelled);
     }
+    let total = sums.iter().fold(0u64, |t, n| t.saturating_add(*n));
+    let divide: Vec<DivideEntry> = texts
+        .into_iter()
+        .zip(sums)
+        .map(|(action, nodes)| DivideEntry { action, nodes })
+        .collect();
     progress(&Progress {
         nodes: total,
         roots_done: divide.len(),
