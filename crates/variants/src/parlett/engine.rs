@@ -280,6 +280,25 @@ pub struct Compiled {
     pub(crate) maxdim: u32,
     /// History-pattern bits per chain source id.
     pub(crate) chain_pattern_bits: Vec<u32>,
+    /// Attack tables per attacking side (see [`Attacks`]).
+    pub(crate) attacks: [Attacks; 2],
+}
+
+/// Precomputed reverse tables for "could a simple element of this side
+/// capture on a square": merged leaper tables per kind, and per direction
+/// the kinds sliding without limit toward the square; everything else
+/// (limited slides, `i` elements) is tested element by element.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Attacks {
+    /// (kind, union of reverse leap tables).
+    pub leaps: Vec<(Kind, Box<[Bitboard; 256]>)>,
+    /// Per `Dir::ALL8` index d: kinds (bit mask) whose unlimited slide
+    /// reaches the square from a piece found along ray d from it.
+    pub slide_kinds: [u32; 8],
+    /// Elements tested one by one: (kind, element index).
+    pub others: Vec<(Kind, usize)>,
+    /// Union of rays from a square along which some unlimited or long slide can come.
+    pub slide_dirs_any: [bool; 8],
 }
 
 /// A compile error: which line and why.
@@ -792,7 +811,9 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
             *slot = pattern_bits(text);
         }
     }
+    let attacks = [build_attacks(&kinds, Side::White, maxdim), build_attacks(&kinds, Side::Black, maxdim)];
     Ok(Compiled {
+        attacks,
         chain_pattern_bits,
         shape,
         geo,
@@ -804,6 +825,51 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
         capture_lines,
         maxdim,
     })
+}
+
+fn build_attacks(kinds: &[KindData], by: Side, maxdim: u32) -> Attacks {
+    let mut a = Attacks::default();
+    for (ki, kd) in kinds.iter().enumerate() {
+        let k = Kind(ki as u8);
+        let mut leap: Option<Box<[Bitboard; 256]>> = None;
+        for (ei, el) in kd.simple.iter().enumerate() {
+            if el.capture == CaptureRule::Never {
+                continue;
+            }
+            if el.initial {
+                a.others.push((k, ei));
+                continue;
+            }
+            match &el.mode {
+                SimpleMode::Leap { rev, .. } => {
+                    let t = leap.get_or_insert_with(|| Box::new([Bitboard::EMPTY; 256]));
+                    for (i, bb) in rev[by.index()].iter().enumerate() {
+                        t[i] |= *bb;
+                    }
+                }
+                SimpleMode::Slide { dirs, lo, hi } => {
+                    if *lo <= 1 && *hi >= maxdim && ki < 32 {
+                        for &d in &dirs[by.index()] {
+                            let back = (d + 4) & 7;
+                            a.slide_kinds[back] |= 1 << ki;
+                            a.slide_dirs_any[back] = true;
+                        }
+                    } else {
+                        a.others.push((k, ei));
+                        if *hi > 1 {
+                            for &d in &dirs[by.index()] {
+                                a.slide_dirs_any[(d + 4) & 7] = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(t) = leap {
+            a.leaps.push((k, t));
+        }
+    }
+    a
 }
 
 /// PAR-NORM-10 / Q13: would the piece have any move at all from `sq` on an
@@ -1056,32 +1122,52 @@ impl Compiled {
         kind_bb: impl Fn(usize) -> Bitboard,
         unmoved: Bitboard,
     ) -> bool {
-        for (ki, kd) in self.kinds.iter().enumerate() {
-            let p = kind_bb(ki) & by_pieces;
+        let at = &self.attacks[by.index()];
+        for (k, tab) in &at.leaps {
+            if tab[sq.index()].intersects(kind_bb(k.index()) & by_pieces) {
+                return true;
+            }
+        }
+        for d in 0..8 {
+            let mask = at.slide_kinds[d];
+            if mask == 0 {
+                continue;
+            }
+            let mut cand = Bitboard::EMPTY;
+            let mut m = mask;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                cand |= kind_bb(k);
+            }
+            cand &= by_pieces;
+            if cand.any() && self.geo.slide(sq, d, occ).intersects(cand) {
+                return true;
+            }
+        }
+        for &(k, ei) in &at.others {
+            let Some(el) = self.kinds.get(k.index()).and_then(|kd| kd.simple.get(ei)) else {
+                continue;
+            };
+            let mut p = kind_bb(k.index()) & by_pieces;
+            if el.initial {
+                p &= unmoved;
+            }
             if p.is_empty() {
                 continue;
             }
-            for el in &kd.simple {
-                if el.capture == CaptureRule::Never {
-                    continue;
-                }
-                let p = if el.initial { p & unmoved } else { p };
-                if p.is_empty() {
-                    continue;
-                }
-                match &el.mode {
-                    SimpleMode::Leap { rev, .. } => {
-                        if rev[by.index()][sq.index()].intersects(p) {
-                            return true;
-                        }
+            match &el.mode {
+                SimpleMode::Leap { rev, .. } => {
+                    if rev[by.index()][sq.index()].intersects(p) {
+                        return true;
                     }
-                    SimpleMode::Slide { dirs, lo, hi } => {
-                        for &d in &dirs[by.index()] {
-                            let back = (d + 4) & 7;
-                            let s = self.geo.slide(sq, back, occ) & p;
-                            if s.any() && (*lo <= 1 && *hi >= self.maxdim || (s & self.window(sq, *lo, *hi)).any()) {
-                                return true;
-                            }
+                }
+                SimpleMode::Slide { dirs, lo, hi } => {
+                    for &d in &dirs[by.index()] {
+                        let back = (d + 4) & 7;
+                        let s = self.geo.slide(sq, back, occ) & p;
+                        if s.any() && (s & self.window(sq, *lo, *hi)).any() {
+                            return true;
                         }
                     }
                 }
@@ -1093,20 +1179,42 @@ impl Compiled {
     /// Squares on rays from `sq` along which a `by` slide element could
     /// reach it (used to skip legality tests of moves that cannot uncover
     /// an attack).
-    pub(crate) fn slider_lines(&self, sq: Square, by: Side) -> Bitboard {
+    pub(crate) fn slider_lines(&self, sq: Square, by: Side, occ: Bitboard, own: Bitboard, enemy: Bitboard, kind_bb: impl Fn(usize) -> Bitboard) -> Bitboard {
+        let at = &self.attacks[by.index()];
         let mut out = Bitboard::EMPTY;
-        for kd in &self.kinds {
-            for el in &kd.simple {
-                if el.capture == CaptureRule::Never {
-                    continue;
-                }
-                if let SimpleMode::Slide { dirs, hi, .. } = &el.mode {
-                    if *hi <= 1 {
-                        continue;
-                    }
-                    for &d in &dirs[by.index()] {
-                        out |= self.geo.ray((d + 4) & 7, sq);
-                    }
+        for d in 0..8 {
+            if !at.slide_dirs_any[d] {
+                continue;
+            }
+            let mask = at.slide_kinds[d];
+            let limited = at.others.iter().any(|&(k, ei)| {
+                self.kinds.get(k.index()).and_then(|kd| kd.simple.get(ei)).is_some_and(|el| {
+                    matches!(&el.mode, SimpleMode::Slide { dirs, .. } if dirs[by.index()].contains(&((d + 4) & 7)))
+                })
+            });
+            if limited {
+                out |= self.geo.ray(d, sq);
+                continue;
+            }
+            // Unlimited sliders only: the one own piece between the square and
+            // an enemy slider of the right kind is pinned.
+            let asc = matches!(d, 0 | 1 | 2 | 7);
+            let near = |b: Bitboard| if asc { b.first() } else { b.last() };
+            let Some(first) = near(self.geo.ray(d, sq) & occ) else { continue };
+            if !own.contains(first) {
+                continue;
+            }
+            let Some(second) = near(self.geo.ray(d, first) & occ) else { continue };
+            if !enemy.contains(second) {
+                continue;
+            }
+            let mut m = mask;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if kind_bb(k).contains(second) {
+                    out.set(first);
+                    break;
                 }
             }
         }
@@ -1178,7 +1286,7 @@ pub(crate) struct BUnit {
 #[derive(Clone, Debug)]
 pub(crate) struct Board {
     pub side_bb: [Bitboard; 2],
-    pub kind_bb: [Bitboard; MAX_KINDS],
+    pub kind_bb: SmallVec<[Bitboard; 12]>,
     pub mail: [u16; 256],
     pub units: SmallVec<[BUnit; 64]>,
 }
@@ -1187,7 +1295,7 @@ impl Board {
     pub(crate) fn from_pos<S: frozen_core::VariantState>(pos: &Position<S>) -> Board {
         let mut b = Board {
             side_bb: [Bitboard::EMPTY; 2],
-            kind_bb: [Bitboard::EMPTY; MAX_KINDS],
+            kind_bb: SmallVec::new(),
             mail: [NONE; 256],
             units: SmallVec::new(),
         };
@@ -1203,9 +1311,7 @@ impl Board {
                 let id = (b.units.len() - 1) as u16;
                 b.mail[s.index()] = id;
                 b.side_bb[u.side.index()].set(s);
-                if u.kind.index() < MAX_KINDS {
-                    b.kind_bb[u.kind.index()].set(s);
-                }
+                b.kind_set(u.kind, s, true);
             }
         }
         b
@@ -1227,9 +1333,7 @@ impl Board {
         let s = bu.sq?;
         self.mail[s.index()] = NONE;
         self.side_bb[bu.side.index()].clear(s);
-        if bu.kind.index() < MAX_KINDS {
-            self.kind_bb[bu.kind.index()].clear(s);
-        }
+        self.kind_set(bu.kind, s, false);
         self.units[u.index()].sq = None;
         Some(s)
     }
@@ -1237,10 +1341,23 @@ impl Board {
         let bu = self.units[u.index()];
         self.mail[s.index()] = u.0;
         self.side_bb[bu.side.index()].set(s);
-        if bu.kind.index() < MAX_KINDS {
-            self.kind_bb[bu.kind.index()].set(s);
-        }
+        self.kind_set(bu.kind, s, true);
         self.units[u.index()].sq = Some(s);
+    }
+    fn kind_set(&mut self, k: Kind, s: Square, on: bool) {
+        let i = k.index().min(MAX_KINDS - 1);
+        if self.kind_bb.len() <= i {
+            self.kind_bb.resize(i + 1, Bitboard::EMPTY);
+        }
+        if on {
+            self.kind_bb[i].set(s);
+        } else {
+            self.kind_bb[i].clear(s);
+        }
+    }
+    /// Squares of one kind (both sides).
+    pub(crate) fn kind(&self, k: Kind) -> Bitboard {
+        self.kind_bb.get(k.index()).copied().unwrap_or_default()
     }
     pub(crate) fn unmoved(&self) -> Bitboard {
         let mut b = Bitboard::EMPTY;
@@ -1805,7 +1922,7 @@ impl<'a> Ev<'a> {
         match fixed {
             Some(u) => cands.push(u),
             None => {
-                let bb = self.b.kind_bb[kind.index().min(MAX_KINDS - 1)] & self.b.side_bb[self.side.index()];
+                let bb = self.b.kind(kind) & self.b.side_bb[self.side.index()];
                 for s in bb {
                     if let Some(u) = self.b.at(s) {
                         if !self.parts.iter().any(|x| x.0 == u) && (!line.needs_unmoved[p] || !self.b.unit(u).moved) {
@@ -1878,7 +1995,7 @@ pub(crate) fn capturable_on_board(
     for &li in &c.capture_lines {
         let line = &c.lines[li];
         let k0 = line.pieces[0];
-        let bb = ev.b.kind_bb[k0.index().min(MAX_KINDS - 1)] & ev.b.side_bb[by.index()];
+        let bb = ev.b.kind(k0) & ev.b.side_bb[by.index()];
         for s in bb {
             let Some(u) = ev.b.at(s) else { continue };
             if line.needs_unmoved.first().copied().unwrap_or(false) && ev.b.unit(u).moved {

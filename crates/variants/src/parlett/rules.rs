@@ -321,6 +321,8 @@ struct Legal {
     /// Squares whose vacating may uncover an attack on a royal.
     lines: Bitboard,
     unmoved: Bitboard,
+    /// Could a history rule of the opponent capture a royal after a pattern move?
+    pattern_risky: bool,
 }
 
 impl ParlettRules {
@@ -484,20 +486,26 @@ impl ParlettRules {
         let occ = pos.occupied();
         let by = pos.side_bb(opp);
         let mut always = false;
+        let mut pattern_risky = false;
         let mut lines = Bitboard::EMPTY;
+        let kb = |k: usize| pos.kind_bb(Kind(k as u8));
         for &r in &royals {
-            if c.simple_attacked(r, opp, occ, by, |k| pos.kind_bb(Kind(k as u8)), unmoved)
-                || c.complex_may_capture(r, opp, by, |k| pos.kind_bb(Kind(k as u8)), unmoved, false)
+            if c.simple_attacked(r, opp, occ, by, kb, unmoved)
+                || c.complex_may_capture(r, opp, by, kb, unmoved, false)
             {
                 always = true;
             }
-            lines |= c.slider_lines(r, opp);
+            if c.complex_may_capture(r, opp, by, kb, unmoved, true) {
+                pattern_risky = true;
+            }
+            lines |= c.slider_lines(r, opp, occ, pos.side_bb(side), by, kb);
         }
         Some(Legal {
             royals,
             always,
             lines,
             unmoved,
+            pattern_risky,
         })
     }
 
@@ -516,7 +524,7 @@ impl ParlettRules {
                 let un = pos.unit(u);
                 let is_royal = un.kind == royal;
                 let kd = &c.kinds[un.kind.index()];
-                let pat = if kd.pattern_bits != 0 {
+                let pat = if kd.pattern_bits != 0 && li.pattern_risky {
                     c.simple_pattern_bits(un.kind, from, to, side, un.status.moved, pos.side_bb(side), pos.side_bb(opp))
                 } else {
                     0
@@ -635,13 +643,11 @@ impl ParlettRules {
                     self.unit_moves(pos, &mut board, u, false, out);
                 }
                 Some(li) => {
-                    let mut keep: SmallVec<[Gen; 32]> = SmallVec::new();
-                    self.unit_moves(pos, &mut board, u, false, &mut |g| keep.push(g));
-                    for g in keep {
+                    self.unit_moves(pos, &mut board, u, false, &mut |g| {
                         if self.is_legal(pos, li, &mut scratch, &g) {
                             out(g);
                         }
-                    }
+                    });
                 }
             }
         }
@@ -665,7 +671,7 @@ impl ParlettRules {
             let kd = &c.kinds[un.kind.index()];
             let fast = match &legal {
                 None => true,
-                Some(li) => !li.always && !li.lines.contains(sq) && Some(un.kind) != c.royal && kd.pattern_bits == 0,
+                Some(li) => !li.always && !li.lines.contains(sq) && Some(un.kind) != c.royal && (kd.pattern_bits == 0 || !li.pattern_risky),
             };
             if fast {
                 let (t, _) = c.simple_targets(un.kind, sq, side, un.status.moved, own, enemy);
@@ -683,29 +689,21 @@ impl ParlettRules {
                             });
                         }
                         Some(li) => {
-                            let mut keep: SmallVec<[Gen; 8]> = SmallVec::new();
                             self.unit_moves(pos, &mut board, u, false, &mut |g| {
-                                if g.effect.is_some() {
-                                    keep.push(g);
-                                }
-                            });
-                            for g in keep {
-                                if self.is_legal(pos, li, &mut scratch, &g) {
+                                if g.effect.is_some() && self.is_legal(pos, li, &mut scratch, &g) {
                                     extra += 1;
                                 }
-                            }
+                            });
                         }
                     }
                     n += extra;
                 }
             } else if let Some(li) = &legal {
-                let mut keep: SmallVec<[Gen; 32]> = SmallVec::new();
-                self.unit_moves(pos, &mut board, u, false, &mut |g| keep.push(g));
-                for g in keep {
+                self.unit_moves(pos, &mut board, u, false, &mut |g| {
                     if self.is_legal(pos, li, &mut scratch, &g) {
                         n += 1;
                     }
-                }
+                });
             }
         }
         n
