@@ -37,7 +37,8 @@ pub struct PerftFixture {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PerftCase {
-    /// A short name, unique in its file (`"start"`, `"kiwipete"`).
+    /// A short name of the start position (`"start"`, `"kiwipete"`); cases of one position at
+    /// several depths share it, and a name stands for one position only.
     pub name: String,
     /// Start from this FEN...
     #[serde(default)]
@@ -104,8 +105,25 @@ pub fn parse_fixture(text: &str, file: &str) -> Result<PerftFixture, FixtureErro
                 c.name
             ));
         }
-        if fixture.cases[..i].iter().any(|o| o.name == c.name) {
-            problems.push(format!("case {i}: the name {:?} is used twice", c.name));
+        for (j, o) in fixture.cases[..i].iter().enumerate() {
+            if o.name != c.name {
+                continue;
+            }
+            if o.fen != c.fen || o.position != c.position {
+                problems.push(format!(
+                    "case {i}: the name {:?} already names another start position (case {j}); \
+                     one name, one position",
+                    c.name
+                ));
+                break;
+            }
+            if o.depth == c.depth && o.turns == c.turns {
+                problems.push(format!(
+                    "case {i}: {:?} at depth {} is listed twice (case {j})",
+                    c.name, c.depth
+                ));
+                break;
+            }
         }
     }
     if problems.is_empty() {

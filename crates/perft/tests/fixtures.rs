@@ -131,11 +131,17 @@ fn bad_fixtures_are_refused_with_a_location() {
         .expect_err("fen and position")
         .message
         .contains("not both"));
-    let twice = r#"(variant: "x", cases: [(name: "a", depth: 1, nodes: 1), (name: "a", depth: 2, nodes: 1)])"#;
-    assert!(parse_fixture(twice, "inline")
-        .expect_err("duplicate")
-        .message
-        .contains("twice"));
+    let depths = r#"(variant: "x", cases: [(name: "a", depth: 1, nodes: 1), (name: "a", depth: 2, nodes: 1)])"#;
+    assert!(
+        parse_fixture(depths, "inline").is_ok(),
+        "one position at two depths"
+    );
+    let twice = r#"(variant: "x", cases: [(name: "a", depth: 1, nodes: 1), (name: "a", depth: 1, nodes: 2)])"#;
+    let e = parse_fixture(twice, "inline").expect_err("duplicate");
+    assert!(e.message.contains("twice"), "{e}");
+    let two = r#"(variant: "x", cases: [(name: "a", depth: 1, nodes: 1), (name: "a", fen: Some("k"), depth: 2, nodes: 1)])"#;
+    let e = parse_fixture(two, "inline").expect_err("one name for two positions");
+    assert!(e.message.contains("one name, one position"), "{e}");
 }
 
 #[test]
