@@ -1,0 +1,713 @@
+//! Rule tests of the Parlett engine, one or more per catalogue ID
+//! (`parlett.md`, rulings in `docs/rules/parlett.md`). Each test builds a
+//! small piece set from notation (or loads a shipped set) and checks the
+//! exact move list, so it fails if the rule is broken.
+
+use frozen_core::{Action, Game, NoEvents, Position, Rules, Side, Square};
+use frozen_variants::parlett::{
+    builtin_rules, load_set, Body, GameRule, ParlettRules, ParlettState, PieceSpec, PromotionSpec,
+    PromotionZone, SetFile,
+};
+
+/// A set with pieces A..: `lines` use letters; every letter is its own FEN letter.
+/// `E` is a piece with no moves (an enemy target), `K` a royal King `1*`.
+fn set(lines: &[&str]) -> ParlettRules {
+    try_set(lines).expect("set loads")
+}
+
+fn try_set(lines: &[&str]) -> Result<ParlettRules, String> {
+    try_set_with(lines, "8/8/8/8/8/8/8/8 w - - 0 1")
+}
+
+fn try_set_with(lines: &[&str], setup: &str) -> Result<ParlettRules, String> {
+    let mut pieces = Vec::new();
+    for (i, c) in ['A', 'B', 'E', 'K', 'T'].iter().enumerate() {
+        let _ = i;
+        pieces.push(PieceSpec {
+            name: format!("piece {c}"),
+            letter: *c,
+            fen: *c,
+        });
+    }
+    let mut moves: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+    moves.push("K: 1*".into());
+    let s = SetFile {
+        name: "test".into(),
+        description: String::new(),
+        board: "8x8".into(),
+        pieces,
+        moves,
+        setup: setup.into(),
+        promotion: Vec::new(),
+        royal: None,
+        rule: GameRule::LastRoyalStanding,
+        notes: Vec::new(),
+    };
+    ParlettRules::from_set(s).map_err(|e| e.to_string())
+}
+
+/// Action texts of the moves starting on `from`, sorted.
+fn moves_from(r: &ParlettRules, fen: &str, from: &str) -> Vec<String> {
+    let pos = r.position_from_fen(fen).expect("fen");
+    let mut v: Vec<Action> = Vec::new();
+    r.actions(&pos, &mut v);
+    let f: Square = from.parse().expect("square");
+    let mut t: Vec<String> = v
+        .iter()
+        .filter(|a| a.path[0] == f)
+        .map(|a| r.format_action(&pos, a))
+        .collect();
+    t.sort();
+    t
+}
+
+fn targets(r: &ParlettRules, fen: &str, from: &str) -> Vec<String> {
+    moves_from(r, fen, from)
+        .into_iter()
+        .map(|m| m[2..].to_string())
+        .collect()
+}
+
+fn sorted(v: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+const D4: &str = "8/8/8/8/3A4/8/8/8 w - - 0 1";
+const D4_BLACK: &str = "8/8/8/8/3a4/8/8/8 b - - 0 1";
+
+fn play(r: &ParlettRules, pos: &mut Position<ParlettState>, text: &str) {
+    let a = r.parse_action(pos, text).expect("action text");
+    let mut legal = Vec::new();
+    r.actions(pos, &mut legal);
+    assert!(legal.contains(&a), "{text} is not legal");
+    r.perform(pos, &a, &mut NoEvents);
+}
+
+// ---------------------------------------------------------------- syntax and naming
+
+#[test]
+fn par_synt_01_lines_of_one_letter_add_up() {
+    let r = set(&["A: 1>", "A: 1<"]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["d3", "d5"]));
+}
+
+#[test]
+fn par_synt_02_03_04_castling_line_continuation_caption_precedence() {
+    let r = builtin_rules("normal-chess").expect("normal-chess");
+    let d = &r.definitions()[6];
+    assert_eq!(d.pieces, vec!['K', 'T']);
+    assert_eq!(d.caption.as_deref(), Some("Castling")); // PAR-SYNT-03
+    let Body::MultiPiece(m) = &d.body else { panic!("multi-piece") };
+    // PAR-SYNT-02: the continuation line is part of it; PAR-SYNT-04: ',' looser than ';'.
+    assert_eq!(m.alternatives.len(), 2);
+    assert!(m.alternatives.iter().all(|t| t.parts.len() == 2));
+    assert_eq!(m.alternatives[1].parts[0].to_string(), "is0.os1l.os1l.os1l");
+}
+
+#[test]
+fn par_name_01_02_names_letters_and_fen_mapping() {
+    let f = builtin_rules("fairy-chess").expect("fairy");
+    let kirin = f.kinds().by_name("Kirin").expect("Kirin (C)");
+    assert_eq!(f.kinds().get(kirin).map(|k| k.symbol), Some('C'));
+    let n = builtin_rules("normal-chess").expect("normal");
+    // PAR-NAME-02: Dutch letters are the notation letters; FEN uses K Q R B N P.
+    let knight = n.kinds().by_name("Knight").expect("knight");
+    let pawn = n.kinds().by_name("pawn").expect("pawn");
+    assert_eq!(n.kinds().get(knight).map(|k| (k.symbol, k.fen)), Some(('P', 'N')));
+    assert_eq!(n.kinds().get(pawn).map(|k| (k.symbol, k.fen)), Some(('p', 'P')));
+    let pos = n.initial_position();
+    assert_eq!(
+        n.to_fen(&pos).as_deref(),
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    );
+}
+
+// ---------------------------------------------------------------- distances
+
+#[test]
+fn par_dist_01_a_number_is_exact() {
+    let r = set(&["A: 2+"]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["b4", "d2", "d6", "f4"]));
+}
+
+#[test]
+fn par_dist_02_n_is_any_distance_and_independent() {
+    let r = set(&["A: n>"]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["d5", "d6", "d7", "d8"]));
+    // Two plain n are independent: 1..4 forward then 1..3 sideways right.
+    let r = set(&["A: on>.onr"]);
+    assert_eq!(moves_from(&r, D4, "d4").len(), 4 * 4);
+}
+
+#[test]
+fn par_dist_03_stand_still_is_a_move() {
+    // The set-up has A on d4, so the piece there is unmoved.
+    let r = try_set_with(&["A: 0", "A: i1>"], D4).expect("set");
+    let mut pos = r.position_from_fen(D4).expect("fen");
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["d4", "d5"]));
+    play(&r, &mut pos, "d4d4");
+    // The piece has now moved (PAR-DIST-03): the `i` step is gone.
+    pos.pass_turn();
+    let mut v = Vec::new();
+    r.actions(&pos, &mut v);
+    assert_eq!(v.len(), 1);
+}
+
+#[test]
+fn par_dist_04_braces_ranges_and_conditions() {
+    let r = set(&["A: {2..3}>"]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["d6", "d7"]));
+    let r = set(&["A: {1<n<4}<"]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["d1", "d2"]));
+    // 0 is in the domain of a condition and acts like `0`.
+    let r = set(&["A: {n<=1}>"]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["d4", "d5"]));
+}
+
+// ---------------------------------------------------------------- directions
+
+#[test]
+fn par_dirn_01_star_plus_x() {
+    assert_eq!(targets(&set(&["A: 1*"]), D4, "d4").len(), 8);
+    assert_eq!(targets(&set(&["A: 1+"]), D4, "d4"), sorted(&["c4", "d3", "d5", "e4"]));
+    assert_eq!(targets(&set(&["A: 1X"]), D4, "d4"), sorted(&["c3", "c5", "e3", "e5"]));
+}
+
+#[test]
+fn par_dirn_02_relative_directions() {
+    let t = |s: &str, fen: &str| targets(&set(&[s]), fen, "d4");
+    assert_eq!(t("A: 1>", D4), sorted(&["d5"]));
+    assert_eq!(t("A: 1>", D4_BLACK), sorted(&["d3"]));
+    assert_eq!(t("A: 1<", D4), sorted(&["d3"]));
+    assert_eq!(t("A: 1<>", D4), sorted(&["d3", "d5"]));
+    assert_eq!(t("A: 1=", D4), sorted(&["c4", "e4"]));
+    assert_eq!(t("A: 1>=", D4), sorted(&["c4", "d5", "e4"]));
+    assert_eq!(t("A: 1<=", D4_BLACK), sorted(&["c4", "d5", "e4"]));
+}
+
+#[test]
+fn par_dirn_03_diagonal_forward_backward() {
+    let t = |s: &str, fen: &str| targets(&set(&[s]), fen, "d4");
+    assert_eq!(t("A: 1X>", D4), sorted(&["c5", "e5"]));
+    assert_eq!(t("A: 1X>", D4_BLACK), sorted(&["c3", "e3"]));
+    assert_eq!(t("A: 1X<", D4), sorted(&["c3", "e3"]));
+}
+
+#[test]
+fn par_dirn_04_left_right_fixed_on_the_board() {
+    let t = |s: &str, fen: &str| targets(&set(&[s]), fen, "d4");
+    assert_eq!(t("A: 1l", D4), sorted(&["c4"]));
+    assert_eq!(t("A: 1l", D4_BLACK), sorted(&["c4"]));
+    assert_eq!(t("A: 1r", D4_BLACK), sorted(&["e4"]));
+}
+
+#[test]
+fn par_dirn_05_hippogonal_needs_leap_and_no_direction() {
+    assert!(try_set(&["A: 1/2"]).is_err());
+    assert!(try_set(&["A: ~1/2>"]).is_err());
+    assert_eq!(targets(&set(&["A: ~1/2"]), D4, "d4").len(), 8);
+}
+
+// ---------------------------------------------------------------- conditions
+
+#[test]
+fn par_cond_01_initial_is_per_piece_history() {
+    let r = set(&["A: i1>", "A: 1<"]);
+    // Home squares = the set-up (empty here), so a piece from a FEN has moved...
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["d3"]));
+    // ...while the shipped sets treat pieces on their set-up squares as unmoved.
+    let n = builtin_rules("normal-chess").expect("normal");
+    let pos = n.initial_position();
+    let mut v = Vec::new();
+    n.actions(&pos, &mut v);
+    assert!(v.iter().any(|a| n.format_action(&pos, a) == "e2e4"));
+    let moved = n.position_from_fen("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1").expect("fen");
+    let mut w = Vec::new();
+    n.actions(&moved, &mut w);
+    assert!(!w.iter().any(|a| n.format_action(&moved, a) == "e3e5"));
+}
+
+#[test]
+fn par_cond_02_03_capture_only_and_no_capture() {
+    let fen = "8/8/8/3e4/3A4/8/8/8 w - - 0 1";
+    assert_eq!(targets(&set(&["A: c1+"]), fen, "d4"), sorted(&["d5"]));
+    assert_eq!(targets(&set(&["A: o1+"]), fen, "d4"), sorted(&["c4", "d3", "e4"]));
+    // PAR-COND-03: an `o` locust may not jump an enemy.
+    assert_eq!(targets(&set(&["A: o^2>"]), fen, "d4"), Vec::<String>::new());
+}
+
+#[test]
+fn par_cond_04_safe_step() {
+    // An enemy A (moving 1+) on f5: d4 may step only where f5 cannot take it.
+    let r = set(&["A: s1*"]);
+    let fen = "8/8/8/5a2/3A4/8/8/8 w - - 0 1";
+    assert_eq!(targets(&r, fen, "d4"), sorted(&["c3", "c4", "c5", "d3", "d5", "e3"]));
+}
+
+#[test]
+fn par_cond_05_modifier_order_and_clashes() {
+    let a = set(&["A: ~i2l"]);
+    let b = set(&["A: i~2l"]);
+    assert_eq!(a.definitions()[0], b.definitions()[0]);
+    assert!(try_set(&["A: cc1+"]).is_err());
+    assert!(try_set(&["A: co1+"]).is_err());
+    assert!(try_set(&["A: ~^2+"]).is_err());
+    assert!(try_set(&["A: d1+"]).is_err());
+}
+
+// ---------------------------------------------------------------- move types
+
+#[test]
+fn par_type_01_02_slide_blocked_leap_not() {
+    let fen = "8/8/8/3E4/3A4/8/8/8 w - - 0 1";
+    assert_eq!(targets(&set(&["A: 2>"]), fen, "d4"), Vec::<String>::new());
+    assert_eq!(targets(&set(&["A: ~2>"]), fen, "d4"), sorted(&["d6"]));
+}
+
+#[test]
+fn par_type_03_locust() {
+    let r = set(&["A: ^2+"]);
+    // Enemy on d5, own piece on e4, f4 occupied by an enemy: d6 captures d5; b4 and d2
+    // are plain jumps; f4 is not empty so no move there.
+    let fen = "8/8/8/3e4/3AEe2/8/8/8 w - - 0 1";
+    let m = moves_from(&r, fen, "d4");
+    assert_eq!(m, sorted(&["d4b4", "d4d2", "d4d6"]));
+    let pos = r.position_from_fen(fen).expect("fen");
+    let mut p = pos.clone();
+    play(&r, &mut p, "d4d6");
+    assert!(p.piece_at("d5".parse().expect("sq")).is_none(), "d5 captured by the locust");
+    assert!(try_set(&["A: ^1/2"]).is_err());
+}
+
+// ---------------------------------------------------------------- operators
+
+#[test]
+fn par_grup_01_hippogonal_leaps() {
+    assert_eq!(
+        targets(&set(&["A: ~1/3"]), D4, "d4"),
+        sorted(&["a3", "a5", "c1", "c7", "e1", "e7", "g3", "g5"])
+    );
+}
+
+#[test]
+fn par_grup_02_rider() {
+    let fen = "8/8/8/8/8/8/8/A7 w - - 0 1";
+    assert_eq!(
+        targets(&set(&["A: ~1/2&"]), fen, "a1"),
+        sorted(&["b3", "c2", "c5", "d7", "e3", "g4"])
+    );
+    // A blocked landing point stops the ride (it can be captured, not passed).
+    let fen = "8/8/8/8/8/1e6/8/A7 w - - 0 1";
+    assert_eq!(targets(&set(&["A: ~1/2&"]), fen, "a1"), sorted(&["b3", "c2", "e3", "g4"]));
+    assert!(try_set(&["A: n+&"]).is_err());
+}
+
+#[test]
+fn par_grup_03_then_applies_captures_at_once() {
+    // Capture sideways, then step forward from there (the square is empty by then).
+    let r = set(&["A: c1=.o1>"]);
+    let fen = "8/8/8/8/3Ae3/8/8/8 w - - 0 1";
+    assert_eq!(targets(&r, fen, "d4"), sorted(&["e5"]));
+    let mut p = r.position_from_fen(fen).expect("fen");
+    play(&r, &mut p, "d4e5");
+    assert!(p.piece_at("e4".parse().expect("sq")).is_none());
+}
+
+#[test]
+fn par_grup_04_same_effect_is_one_move() {
+    assert_eq!(targets(&set(&["A: 1*, 1+"]), D4, "d4").len(), 8);
+}
+
+#[test]
+fn par_grup_05_groups() {
+    let r = set(&["A: (1>, 1<).1="]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["c3", "c5", "e3", "e5"]));
+}
+
+#[test]
+fn par_extn_01_if_possible_tests_without_playing() {
+    let r = set(&["A: 1>?1<"]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["d3"]));
+    let blocked = "8/8/8/3E4/3A4/8/8/8 w - - 0 1";
+    assert_eq!(targets(&r, blocked, "d4"), Vec::<String>::new());
+}
+
+#[test]
+fn par_extn_02_invalid_mark() {
+    // Bare `A!`: continue from before A, once, if A is possible.
+    let r = set(&["A: 1>!.1="]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["c4", "e4"]));
+    let blocked = "8/8/8/3E4/3A4/8/8/8 w - - 0 1";
+    assert_eq!(targets(&r, blocked, "d4"), Vec::<String>::new());
+    // `A! ? B`: B if A is impossible.
+    let r = set(&["A: 1>!?1<"]);
+    assert_eq!(targets(&r, D4, "d4"), Vec::<String>::new());
+    assert_eq!(targets(&r, blocked, "d4"), sorted(&["d3"]));
+}
+
+#[test]
+fn par_extn_03_playable_outcomes() {
+    // A path that ends in `!` is no move; a label-only alternative is no move.
+    assert_eq!(targets(&set(&["A: 1>!"]), D4, "d4"), Vec::<String>::new());
+    assert_eq!(targets(&set(&["A: x:1>"]), D4, "d4"), Vec::<String>::new());
+    assert_eq!(targets(&set(&["A: 1<, x:1>"]), D4, "d4"), sorted(&["d3"]));
+}
+
+// ---------------------------------------------------------------- labels
+
+#[test]
+fn par_labl_01_move_labels_play_only_through_references() {
+    assert_eq!(targets(&set(&["A: $x$, x:1>"]), D4, "d4"), sorted(&["d5"]));
+    assert!(try_set(&["A: (x:1>), (x:1<)"]).is_err(), "redefinition");
+    assert!(try_set(&["A: x:$x$.1>"]).is_err(), "recursion");
+    assert!(try_set(&["A: $y$"]).is_err(), "undefined");
+}
+
+#[test]
+fn par_labl_02_reference_from_the_current_square() {
+    let r = set(&["A: 1<.$x$, x:1="]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["c3", "e3"]));
+}
+
+#[test]
+fn par_labl_03_tile_labels_keep_the_move_valid() {
+    // Go up 1 (tile A), up 1 more, then leap back to A: ends on d5.
+    let r = set(&["A: 1>@t@.1>.~%t%"]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["d5"]));
+    // An unbound tile has no outcome.
+    assert_eq!(targets(&set(&["A: ~%t%"]), D4, "d4"), Vec::<String>::new());
+}
+
+#[test]
+fn par_labl_04_tile_target_slides_on_a_line_only() {
+    // Slide back along the file to the tile: fine; a knight-offset tile is not on a line.
+    let r = set(&["A: 0@t@.2>.1=.%t%"]);
+    assert_eq!(targets(&r, D4, "d4"), Vec::<String>::new());
+    let r = set(&["A: 0@t@.2>.%t%"]);
+    assert_eq!(moves_from(&r, D4, "d4"), sorted(&["d4d4"]));
+    let r = set(&["A: 0@t@.~1/2.~%t%"]);
+    assert_eq!(moves_from(&r, D4, "d4"), sorted(&["d4d4"]));
+}
+
+#[test]
+fn par_labl_05_label_definition_where_it_stands() {
+    // `(x:M) ? B` tests M; `A.(x:M).B` reads as `A.B`.
+    let r = set(&["A: (x:1>)?1<"]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["d3"]));
+    let blocked = "8/8/8/3E4/3A4/8/8/8 w - - 0 1";
+    assert_eq!(targets(&r, blocked, "d4"), Vec::<String>::new());
+    let r = set(&["A: 1<.(x:1>).1<"]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["d2"]));
+}
+
+// ---------------------------------------------------------------- multi-piece, history, binding
+
+#[test]
+fn par_mult_01_every_combination_in_order_all_or_nothing() {
+    let r = set(&["A;B: 1>; 1<"]);
+    let fen = "8/8/8/8/3A4/8/1B3B2/8 w - - 0 1";
+    let pos = r.position_from_fen(fen).expect("fen");
+    let mut v = Vec::new();
+    r.actions(&pos, &mut v);
+    // d4 with b2 or f2: two combinations, texts made distinct by #n.
+    let d4: Vec<_> = v.iter().filter(|a| a.path[0] == "d4".parse().expect("sq")).collect();
+    assert_eq!(d4.len(), 2);
+    // All-or-nothing: without a B there is no move of A.
+    assert_eq!(moves_from(&r, D4, "d4"), Vec::<String>::new());
+    // Parts run in order: the B part sees the A part's move (A lands on d5, B at d6 cannot go down).
+    let r = set(&["A;B: 1>; o1<"]);
+    let fen = "8/8/3B4/8/3A4/8/8/8 w - - 0 1";
+    assert_eq!(moves_from(&r, fen, "d4"), Vec::<String>::new());
+}
+
+#[test]
+fn par_mult_02_every_participant_has_moved() {
+    let n = builtin_rules("normal-chess").expect("normal");
+    let mut p = n.position_from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").expect("fen");
+    play(&n, &mut p, "e1g1");
+    assert_eq!(n.to_fen(&p).as_deref(), Some("4k3/8/8/8/8/8/8/R4RK1 b - - 0 1"));
+}
+
+#[test]
+fn par_hist_01_history_rule_matches_by_source() {
+    let n = builtin_rules("normal-chess").expect("normal");
+    // A pawn double step can be taken en passant...
+    let mut p = n.position_from_fen("4k3/p7/8/1P6/8/8/8/4K3 b - - 0 1").expect("fen");
+    play(&n, &mut p, "a7a5");
+    assert!(targets(&n, &n.to_fen(&p).expect("fen"), "b5").contains(&"a6".to_string()));
+    let mut v = Vec::new();
+    n.actions(&p, &mut v);
+    assert!(v.iter().any(|a| n.format_action(&p, a) == "b5a6"));
+    // ...a T moving two squares forward played `n+`, not `oi2>`, and cannot (PAR-NORM-09).
+    let mut p = n.position_from_fen("r3k3/8/1P6/8/8/8/8/4K3 b - - 0 1").expect("fen");
+    play(&n, &mut p, "a8a6");
+    let mut v = Vec::new();
+    n.actions(&p, &mut v);
+    assert!(!v.iter().any(|a| n.format_action(&p, a) == "b6a7"));
+}
+
+#[test]
+fn par_bind_01_binding_reaches_later_steps_and_parts() {
+    let r = set(&["A: {1..2}>.on="]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["b6", "c5", "e5", "f6"]));
+    // A later brace rebinds.
+    let r = set(&["A: {2..2}>.{1..1}=.on<"]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["c5", "e5"]));
+    // Into a later `;` part.
+    let r = set(&["A;B: {1..2}>; on>"]);
+    let fen = "8/8/8/8/3A4/8/8/B7 w - - 0 1";
+    assert_eq!(moves_from(&r, fen, "d4").len(), 2);
+}
+
+// ---------------------------------------------------------------- Normal Chess
+
+fn from_d4(set_name: &str, letter: char) -> usize {
+    let r = builtin_rules(set_name).expect("set");
+    let k = r.kinds().iter().find(|(_, i)| i.symbol == letter).map(|(k, _)| k).expect("kind");
+    let fenc = r.kinds().get(k).map(|i| i.fen).expect("fen");
+    let fen = format!("8/8/8/8/3{fenc}4/8/8/8 w - - 0 1");
+    let pos = r.position_from_fen(&fen).expect("fen");
+    let mut v = Vec::new();
+    r.actions(&pos, &mut v);
+    v.len()
+}
+
+#[test]
+fn par_norm_01_to_07_pieces_from_d4() {
+    // A.6: K 8, D 27, T 14, L 13, P 8, p 1 (it has moved: not on its set-up square).
+    assert_eq!(from_d4("normal-chess", 'K'), 8); // PAR-NORM-02
+    assert_eq!(from_d4("normal-chess", 'D'), 27); // PAR-NORM-03
+    assert_eq!(from_d4("normal-chess", 'T'), 14); // PAR-NORM-04
+    assert_eq!(from_d4("normal-chess", 'L'), 13); // PAR-NORM-05
+    assert_eq!(from_d4("normal-chess", 'P'), 8); // PAR-NORM-06
+    assert_eq!(from_d4("normal-chess", 'p'), 1); // PAR-NORM-07
+    let n = builtin_rules("normal-chess").expect("normal");
+    let names: Vec<&str> = n.kinds().iter().map(|(_, i)| i.name.as_str()).collect();
+    assert_eq!(names, vec!["King", "Queen", "Rook", "Bishop", "Knight", "pawn"]); // PAR-NORM-01
+    // PAR-NORM-07: pawn captures diagonally forward, moves straight.
+    let fen = "4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1";
+    assert_eq!(targets(&n, fen, "d4"), sorted(&["c5", "d5", "e5"]));
+}
+
+#[test]
+fn par_norm_08_castling_as_written() {
+    let n = builtin_rules("normal-chess").expect("normal");
+    let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    let mut p = n.position_from_fen(fen).expect("fen");
+    play(&n, &mut p, "e1b1");
+    assert_eq!(n.to_fen(&p).as_deref(), Some("4k3/8/8/8/8/8/8/1KR4R b - - 0 1"));
+    // b1 must be safe: a black rook on b8 forbids the queen side.
+    let fen = "1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    let t = targets(&n, fen, "e1");
+    assert!(!t.contains(&"b1".to_string()) && t.contains(&"g1".to_string()));
+    // Mid-board castling as written: unmoved K d4, unmoved T g4 (set-up squares are
+    // irrelevant: the castling field marks them unmoved).
+    let fen = "4k3/8/8/8/3K2R1/8/8/8 w K - 0 1";
+    let t = targets(&n, fen, "d4");
+    assert!(t.contains(&"f4".to_string()), "{t:?}");
+}
+
+#[test]
+fn par_norm_09_en_passant_pawn_yes_rook_no() {
+    let n = builtin_rules("normal-chess").expect("normal");
+    let mut p = n.position_from_fen("4k3/p7/8/1P6/8/8/8/4K3 b - - 0 1").expect("fen");
+    play(&n, &mut p, "a7a5");
+    assert_eq!(n.to_fen(&p).as_deref(), Some("4k3/8/8/pP6/8/8/8/4K3 w - a6 0 2"));
+    play(&n, &mut p, "b5a6");
+    assert!(p.piece_at("a5".parse().expect("sq")).is_none());
+    let mut p = n.position_from_fen("r3k3/8/1P6/8/8/8/8/4K3 b - - 0 1").expect("fen");
+    play(&n, &mut p, "a8a6");
+    let t = targets(&n, &n.to_fen(&p).expect("fen"), "b6");
+    assert!(!t.contains(&"a7".to_string()), "{t:?}");
+}
+
+#[test]
+fn par_norm_10_promotion_compulsory_to_d_t_l_p() {
+    let n = builtin_rules("normal-chess").expect("normal");
+    let fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    let m = moves_from(&n, fen, "b7");
+    assert_eq!(m, sorted(&["b7b8=B", "b7b8=N", "b7b8=Q", "b7b8=R"]));
+    let mut p = n.position_from_fen(fen).expect("fen");
+    play(&n, &mut p, "b7b8=N");
+    let (k, _) = p.piece_at("b8".parse().expect("sq")).expect("piece");
+    assert_eq!(n.kinds().symbol(k), 'P'); // the Knight is P in the seed
+}
+
+#[test]
+fn par_norm_11_setup_and_first_player() {
+    let n = builtin_rules("normal-chess").expect("normal");
+    let p = n.initial_position();
+    assert_eq!(p.to_move(), Side::White);
+    let mut v = Vec::new();
+    n.actions(&p, &mut v);
+    assert_eq!(v.len(), 20);
+}
+
+// ---------------------------------------------------------------- Fairy Chess
+
+#[test]
+fn par_fair_01_to_07_pieces() {
+    let f = builtin_rules("fairy-chess").expect("fairy");
+    let names: Vec<&str> = f.kinds().iter().map(|(_, i)| i.name.as_str()).collect();
+    assert_eq!(names, vec!["King", "Wheel", "Shooter", "Kirin", "Jumper", "Ferz"]); // PAR-FAIR-01
+    assert_eq!(from_d4("fairy-chess", 'K'), 8); // PAR-FAIR-02
+    assert_eq!(from_d4("fairy-chess", 'W'), 20); // PAR-FAIR-03
+    assert_eq!(from_d4("fairy-chess", 'S'), 8); // PAR-FAIR-04
+    assert_eq!(from_d4("fairy-chess", 'C'), 8); // PAR-FAIR-05
+    assert_eq!(from_d4("fairy-chess", 'J'), 4); // PAR-FAIR-06
+    assert_eq!(from_d4("fairy-chess", 'F'), 4); // PAR-FAIR-07
+    // PAR-FAIR-02: no castling line in the set.
+    assert!(f.definitions().iter().all(|d| d.pieces.len() == 1));
+}
+
+#[test]
+fn par_fair_04_shooter_captures_without_moving() {
+    let f = builtin_rules("fairy-chess").expect("fairy");
+    let fen = "8/3w4/8/8/3S4/8/8/8 w - - 0 1";
+    let m = moves_from(&f, fen, "d4");
+    assert!(m.contains(&"d4d4d7".to_string()), "{m:?}");
+    let mut p = f.position_from_fen(fen).expect("fen");
+    play(&f, &mut p, "d4d4d7");
+    assert!(p.piece_at("d7".parse().expect("sq")).is_none());
+    assert!(p.piece_at("d4".parse().expect("sq")).is_some());
+    // Blocked by a piece on d6: d7 cannot be shot, d6 (an enemy) can.
+    let fen = "8/3w4/3w4/8/3S4/8/8/8 w - - 0 1";
+    let m = moves_from(&f, fen, "d4");
+    assert!(m.contains(&"d4d4d6".to_string()) && !m.contains(&"d4d4d7".to_string()));
+}
+
+#[test]
+fn par_fair_06_jumper_locust() {
+    let f = builtin_rules("fairy-chess").expect("fairy");
+    let fen = "8/8/8/8/3Jw3/8/8/8 w - - 0 1";
+    let mut p = f.position_from_fen(fen).expect("fen");
+    play(&f, &mut p, "d4f4");
+    assert!(p.piece_at("e4".parse().expect("sq")).is_none());
+    let fen = "8/8/8/8/3Jww2/8/8/8 w - - 0 1";
+    assert!(!targets(&f, fen, "d4").contains(&"f4".to_string()));
+}
+
+#[test]
+fn par_fair_08_ferz_promotes_on_the_last_rank() {
+    let f = builtin_rules("fairy-chess").expect("fairy");
+    let fen = "4k3/2F5/8/8/8/8/8/4K3 w - - 0 1";
+    let m = moves_from(&f, fen, "c7");
+    assert!(m.contains(&"c7d8=S".to_string()) && m.contains(&"c7b8=J".to_string()));
+    assert!(m.iter().all(|x| !x.ends_with("b8") && !x.ends_with("d8")), "compulsory");
+    assert!(m.contains(&"c7b6".to_string()));
+}
+
+// ---------------------------------------------------------------- game rules
+
+#[test]
+fn par_game_01_02_king_capture_wins_no_check() {
+    let n = builtin_rules("normal-chess").expect("normal");
+    // White may leave its king en prise (no check rule, PAR-GAME-02)...
+    let fen = "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1";
+    assert!(targets(&n, fen, "e1").contains(&"f2".to_string()));
+    // ...and capturing the only enemy K wins at once (PAR-GAME-01).
+    let mut g = Game::from_position(n.clone(), n.position_from_fen("8/8/8/8/8/8/3k4/4K3 w - - 0 1").expect("fen"));
+    g.apply_text("e1d2").expect("legal");
+    let r = g.result().expect("over");
+    assert_eq!(r.winner, Some(Side::White));
+}
+
+#[test]
+fn par_game_03_no_legal_move_stops_with_no_winner() {
+    let f = builtin_rules("fairy-chess").expect("fairy");
+    // Black: K a8 walled in by its own Jumpers, whose landing squares are all taken.
+    let fen = "kj1F4/jjFF4/1F6/FF6/8/8/8/K7 w - - 0 1";
+    let mut g = Game::from_position(f.clone(), f.position_from_fen(fen).expect("fen"));
+    g.apply_text("a1a2").expect("legal");
+    let r = g.result().expect("game stops");
+    assert_eq!(r.winner, None);
+    assert_eq!(r.reason, "no legal move, no winner");
+    assert!(g.actions().is_empty());
+}
+
+#[test]
+fn par_game_04_fairy_uses_the_same_win_rule() {
+    let f = builtin_rules("fairy-chess").expect("fairy");
+    let mut g = Game::from_position(f.clone(), f.position_from_fen("8/8/8/8/8/8/4k3/4K3 w - - 0 1").expect("fen"));
+    g.apply_text("e1e2").expect("legal");
+    assert_eq!(g.result().and_then(|o| o.winner), Some(Side::White));
+}
+
+#[test]
+fn par_game_05_two_players_alternate_white_first() {
+    let f = builtin_rules("fairy-chess").expect("fairy");
+    let mut p = f.initial_position();
+    assert_eq!(p.to_move(), Side::White);
+    play(&f, &mut p, "a2a3".replace("a2a3", "b2a3").as_str());
+    assert_eq!(p.to_move(), Side::Black);
+}
+
+// ---------------------------------------------------------------- set files and FEN errors
+
+#[test]
+fn set_file_errors_are_located() {
+    let e = load_set("(name: \"x\", board: \"8x8\",\n pieces: [oops])").expect_err("bad RON");
+    assert!(e.to_string().contains("line 2"), "{e}");
+    let text = builtin_rules("normal-chess").expect("n").set().clone();
+    let mut bad = text.clone();
+    bad.moves[1] = "> **D**:    n*q".into();
+    let e = frozen_variants::parlett::ParlettRules::from_set(bad).expect_err("bad notation");
+    let s = e.to_string();
+    assert!(s.starts_with("moves[1]") && s.contains('^'), "{s}");
+    let mut bad = text;
+    bad.promotion = vec![PromotionSpec {
+        piece: 'p',
+        to: vec!['Z'],
+        zone: PromotionZone::LastRank,
+    }];
+    assert!(frozen_variants::parlett::ParlettRules::from_set(bad).is_err());
+}
+
+#[test]
+fn fen_round_trip_and_errors() {
+    let n = builtin_rules("fide").expect("fide");
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 7",
+    ] {
+        let p = n.position_from_fen(fen).expect("fen");
+        assert_eq!(n.to_fen(&p).as_deref(), Some(fen));
+    }
+    for (fen, col) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", 43),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", 45),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1", 50),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", 52),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", 52),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", 54),
+    ] {
+        let e = n.position_from_fen(fen).expect_err(fen);
+        let s = e.to_string();
+        assert!(s.contains(&format!("FEN column {col}")) && s.contains('^'), "{fen}: {s}");
+    }
+    // Fairy has no castling: a castling field is refused.
+    let f = builtin_rules("fairy-chess").expect("fairy");
+    assert!(f.position_from_fen("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1").is_err());
+}
+
+#[test]
+fn fide_castling_and_check_rule() {
+    let r = builtin_rules("fide").expect("fide");
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let t = targets(&r, fen, "e1");
+    assert!(t.contains(&"c1".to_string()) && t.contains(&"g1".to_string()), "{t:?}");
+    let mut p = r.position_from_fen(fen).expect("fen");
+    play(&r, &mut p, "e1c1");
+    assert_eq!(r.to_fen(&p).as_deref(), Some("r3k2r/8/8/8/8/8/8/2KR3R b kq - 0 1"));
+    // A pinned piece cannot leave the line; a king cannot step into check.
+    let fen = "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1";
+    assert_eq!(targets(&r, fen, "e2"), Vec::<String>::new());
+    assert!(!targets(&r, fen, "e1").contains(&"e2".to_string()));
+    // Checkmate wins.
+    let mut g = Game::from_position(r.clone(), r.position_from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").expect("fen"));
+    g.apply_text("a1a8").expect("legal");
+    assert_eq!(g.result().map(|o| o.reason.as_str()), Some("checkmate"));
+}
