@@ -4,6 +4,7 @@
 use crate::common::{problems_text, read_text};
 use crate::error::{CliError, CliResult};
 use frozen_core::{position_from_ron, Game, Rules, VariantVisitor};
+use frozen_variants::parlett::{load_set, ParlettRules};
 use std::path::{Path, PathBuf};
 
 /// What a file holds, judged from its top-level fields.
@@ -163,20 +164,40 @@ impl VariantVisitor for CheckText<'_> {
 }
 
 /// Checks one file; `Ok(summary)` or `Err(problems)`.
-fn check_file(path: &Path, forced: Option<&str>) -> Result<String, String> {
+fn check_file(
+    path: &Path,
+    forced: Option<&str>,
+    set: Option<&ParlettRules>,
+) -> Result<String, String> {
     let text = read_text(path).map_err(|e| e.message)?;
     let (fields, variant) = peek(&text);
+    let has = |f: &str| fields.iter().any(|x| x == f);
+    if variant.is_none() && has("pieces") && has("moves") {
+        // A piece-set file, checked by the loader that plays it.
+        return match load_set(&text) {
+            Ok(rules) => Ok(format!(
+                "piece set {:?}, {} board, {} kind(s)",
+                rules.name(),
+                rules.shape(),
+                rules.kinds().len()
+            )),
+            Err(e) => Err(format!("invalid piece set: {e}")),
+        };
+    }
     let kind = if fields.iter().any(|f| f == "start") && fields.iter().any(|f| f == "actions") {
         FileKind::Game
     } else {
         FileKind::Position
     };
+    if let Some(rules) = set {
+        return CheckText { text: &text, kind }.visit(rules.clone());
+    }
     let name = forced.map(str::to_string).or(variant);
     match name {
         Some(name) => frozen_variants::visit(&name, CheckText { text: &text, kind }).unwrap_or_else(|e| {
             Err(format!(
                 "variant: {e}\nhint: a position or game file names its variant (`variant: \"<name>\"`); \
-                 piece-set files cannot be checked yet (no piece-set loader in the variants crate)"
+                 for a user piece set, pass --rules <set file>"
             ))
         }),
         None => {
@@ -198,8 +219,13 @@ fn check_file(path: &Path, forced: Option<&str>) -> Result<String, String> {
     }
 }
 
-/// `frozen check FILE...`: every problem of every file; exit 1 if any.
-pub fn check(files: &[PathBuf], variant: Option<&str>) -> CliResult {
+/// `frozen check FILE...`: every problem of every file; exit 1 if any. With `rules`
+/// (a piece-set file), positions and games are read with that set.
+pub fn check(files: &[PathBuf], variant: Option<&str>, rules: Option<&Path>) -> CliResult {
+    let set = match rules {
+        Some(p) => Some(crate::common::load_piece_set(p)?),
+        None => None,
+    };
     if let Some(v) = variant {
         if !frozen_variants::VARIANTS.iter().any(|i| i.name == v) {
             let names: Vec<&str> = frozen_variants::VARIANTS.iter().map(|i| i.name).collect();
@@ -216,7 +242,7 @@ pub fn check(files: &[PathBuf], variant: Option<&str>) -> CliResult {
     let mut bad = 0usize;
     let mut out = String::new();
     for f in files {
-        match check_file(f, variant) {
+        match check_file(f, variant, set.as_ref()) {
             Ok(summary) => out.push_str(&format!("{}: ok ({summary})\n", f.display())),
             Err(problems) => {
                 bad += 1;

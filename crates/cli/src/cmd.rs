@@ -58,7 +58,7 @@ impl VariantVisitor for Show {
 pub fn parse_square_arg(text: &str, what: &str) -> CliResult<Square> {
     text.parse::<Square>().map_err(|e| {
         CliError::usage(format!(
-            "{what} {text:?} is not a square name ({e:?}); write it like e2 or p16"
+            "{what} {text:?} is not a square name ({e}); write it like e2 or p16"
         ))
     })
 }

@@ -4,6 +4,7 @@
 use crate::error::{CliError, CliResult};
 use clap::Args;
 use frozen_core::{position_from_ron, KindSet, LoadError, Location, Position, Rules, Side, UnitId};
+use frozen_variants::parlett::{load_set, ParlettRules};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -22,24 +23,24 @@ pub struct PositionArgs {
     /// Start from the variant's initial position (the default).
     #[arg(long)]
     pub start: bool,
-    /// A user piece set in RON for the piece-set variants (fide, normal-chess, fairy-chess).
-    /// Pending: the variants crate does not expose a loader yet, so this is refused.
+    /// A user piece set in RON (Parlett notation; see the fide, normal-chess and
+    /// fairy-chess sets): play with its rules instead of the registered ones. Name the
+    /// set's own `name`, or a registered piece-set variant, as the variant.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
 }
 
-impl PositionArgs {
-    /// Refuses options that are not available yet (see `--rules`).
-    pub fn check_supported(&self) -> CliResult {
-        if let Some(p) = &self.rules {
-            return Err(CliError::usage(format!(
-                "--rules {}: loading a user piece set is not available yet (the variants crate \
-                 has no piece-set loader to call); use a registered variant, see `frozen variants`",
-                p.display()
-            )));
-        }
-        Ok(())
-    }
+/// Loads a user piece set from a file, for `--rules`.
+pub fn load_piece_set(path: &Path) -> CliResult<ParlettRules> {
+    let text = read_text(path)?;
+    load_set(&text).map_err(|e| {
+        CliError::fail(format!(
+            "bad piece set {}: {e}\nhint: `frozen check {}` lists the problem; \
+             `frozen parlett explain \"<definition>\"` shows what a definition does",
+            path.display(),
+            path.display()
+        ))
+    })
 }
 
 /// Reads a text file of at most [`MAX_FILE_BYTES`], with errors that name the file.
@@ -104,7 +105,6 @@ pub fn clip(text: &str, max: usize) -> String {
 
 /// Loads the position chosen by `args` for `rules`.
 pub fn load_position<R: Rules>(rules: &R, args: &PositionArgs) -> CliResult<Position<R::State>> {
-    args.check_supported()?;
     if let Some(fen) = &args.fen {
         return rules.position_from_fen(fen).map_err(|e| {
             CliError::fail(format!(

@@ -14,6 +14,7 @@ mod common;
 mod error;
 mod events;
 mod json;
+mod parlett;
 mod play;
 mod render;
 mod rng;
@@ -29,7 +30,7 @@ use std::path::PathBuf;
     name = "frozen",
     version,
     about = "Rules engine for chess variants of the FrozenChess family",
-    after_help = "Examples:\n  frozen variants\n  frozen show <variant>\n  frozen moves <variant> --json\n  frozen apply <variant> <action> <action>\n  frozen play <variant> --vs random --seed 7\n\nSee docs/cli.md for more."
+    after_help = "Examples:\n  frozen variants\n  frozen show <variant>\n  frozen moves <variant> --json\n  frozen apply <variant> <action> <action>\n  frozen play <variant> --vs random --seed 7\n  frozen parlett explain \"~1/2\"\n\nSee docs/cli.md for more."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -148,8 +149,11 @@ enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
         /// The variant, when the file has no `variant:` field.
-        #[arg(long, value_name = "NAME")]
+        #[arg(long, value_name = "NAME", conflicts_with = "rules")]
         variant: Option<String>,
+        /// Check positions and games of this user piece set (RON).
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
     },
     /// Count action sequences to a depth (perft), the `perft` tool of the frozen-perft crate.
     #[command(
@@ -157,6 +161,15 @@ enum Command {
         frozen perft list\n  frozen perft fixtures"
     )]
     Perft(frozen_perft::cli::Cli),
+    /// Parlett notation tools (the movement notation of the piece-set variants).
+    #[command(
+        after_help = "Examples:\n  frozen parlett explain \"~1/2\"\n  frozen parlett explain \"N: ~1/2\" --from b1\n  \
+        frozen parlett explain \"1X, ~2+\" --from f6 --board 12x12"
+    )]
+    Parlett {
+        #[command(subcommand)]
+        command: ParlettCommand,
+    },
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  frozen completions bash > /etc/bash_completion.d/frozen\n  \
@@ -168,11 +181,47 @@ enum Command {
     },
 }
 
+/// Subcommands of `frozen parlett`.
+#[derive(Subcommand, Debug)]
+enum ParlettCommand {
+    /// Explain a definition: its parse tree and, per alternative, a board marking where a
+    /// White piece on --from can move (m), capture (x) or both (*).
+    #[command(
+        after_help = "Examples:\n  frozen parlett explain \"~1/2\"\n  frozen parlett explain \"K: 1*\" --from e1\n  \
+        frozen parlett explain \"n+\" --from a1 --board 12x12"
+    )]
+    Explain {
+        /// A definition (`N: ~1/2`) or a move expression (`~1/2`).
+        #[arg(allow_hyphen_values = true)]
+        notation: String,
+        /// Where the piece stands.
+        #[arg(long, value_name = "SQUARE", default_value = "d4")]
+        from: String,
+        /// The board, WxH.
+        #[arg(long, value_name = "WxH", default_value = "8x8")]
+        board: String,
+    },
+}
+
 /// Runs `visitor` on the variant called `name`, turning an unknown name into a usage error.
+/// With `rules_file` (`--rules`), the rules are the user piece set in that file.
 fn on_variant<V: frozen_core::VariantVisitor<Output = CliResult>>(
     name: &str,
+    rules_file: Option<&std::path::Path>,
     visitor: V,
 ) -> CliResult {
+    if let Some(path) = rules_file {
+        let set = common::load_piece_set(path)?;
+        let set_name = frozen_core::Rules::name(&set).to_string();
+        if set_name != name && frozen_variants::parlett::builtin_rules(name).is_none() {
+            return Err(CliError::usage(format!(
+                "the piece set in {} is named {set_name:?}; name it (or a piece-set variant: \
+                 fide, normal-chess, fairy-chess) instead of {name:?}",
+                path.display()
+            )));
+        }
+        return visitor.visit(set);
+    }
     frozen_variants::visit(name, visitor).map_err(|e| {
         if frozen_variants::VARIANTS.is_empty() {
             CliError::usage(format!(
@@ -213,13 +262,21 @@ fn run(cli: Cli) -> CliResult {
             pos,
             ascii,
             ron,
-        } => on_variant(&variant, cmd::Show { pos, ascii, ron }),
+        } => on_variant(
+            &variant,
+            pos.rules.clone().as_deref(),
+            cmd::Show { pos, ascii, ron },
+        ),
         Command::Moves {
             variant,
             pos,
             from,
             json,
-        } => on_variant(&variant, cmd::Moves { pos, from, json }),
+        } => on_variant(
+            &variant,
+            pos.rules.clone().as_deref(),
+            cmd::Moves { pos, from, json },
+        ),
         Command::Apply {
             variant,
             pos,
@@ -228,6 +285,7 @@ fn run(cli: Cli) -> CliResult {
             actions,
         } => on_variant(
             &variant,
+            pos.rules.clone().as_deref(),
             cmd::Apply {
                 pos,
                 ron,
@@ -245,6 +303,7 @@ fn run(cli: Cli) -> CliResult {
             ascii,
         } => on_variant(
             &variant,
+            pos.rules.clone().as_deref(),
             play::Play {
                 pos,
                 random: vs.is_some(),
@@ -259,8 +318,24 @@ fn run(cli: Cli) -> CliResult {
             pos,
             after,
             svg,
-        } => on_variant(&variant, render::Render { pos, after, svg }),
-        Command::Check { files, variant } => check::check(&files, variant.as_deref()),
+        } => on_variant(
+            &variant,
+            pos.rules.clone().as_deref(),
+            render::Render { pos, after, svg },
+        ),
+        Command::Check {
+            files,
+            variant,
+            rules,
+        } => check::check(&files, variant.as_deref(), rules.as_deref()),
+        Command::Parlett {
+            command:
+                ParlettCommand::Explain {
+                    notation,
+                    from,
+                    board,
+                },
+        } => parlett::explain(&notation, &from, &board),
         Command::Perft(p) => {
             let code = run_perft(&p);
             if code != 0 {

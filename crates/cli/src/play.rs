@@ -247,10 +247,7 @@ impl VariantVisitor for Play {
     type Output = CliResult;
     fn visit<R: Rules + Clone>(self, rules: R) -> CliResult {
         let game = match &self.load {
-            Some(path) => {
-                self.pos.check_supported()?;
-                load_game(&rules, path)?
-            }
+            Some(path) => load_game(&rules, path)?,
             None => {
                 let start = load_position(&rules, &self.pos)?;
                 Game::from_position(rules.clone(), start)
