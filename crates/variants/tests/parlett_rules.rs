@@ -87,12 +87,14 @@ fn play(r: &ParlettRules, pos: &mut Position<ParlettState>, text: &str) {
 
 // ---------------------------------------------------------------- syntax and naming
 
+/// Proves PAR-SYNT-01.
 #[test]
 fn par_synt_01_lines_of_one_letter_add_up() {
     let r = set(&["A: 1>", "A: 1<"]);
     assert_eq!(targets(&r, D4, "d4"), sorted(&["d3", "d5"]));
 }
 
+/// Proves PAR-SYNT-02, PAR-SYNT-03, PAR-SYNT-04.
 #[test]
 fn par_synt_02_03_04_castling_line_continuation_caption_precedence() {
     let r = builtin_rules("normal-chess").expect("normal-chess");
@@ -106,6 +108,7 @@ fn par_synt_02_03_04_castling_line_continuation_caption_precedence() {
     assert_eq!(m.alternatives[1].parts[0].to_string(), "is0.os1l.os1l.os1l");
 }
 
+/// Proves PAR-NAME-01, PAR-NAME-02.
 #[test]
 fn par_name_01_02_names_letters_and_fen_mapping() {
     let f = builtin_rules("fairy-chess").expect("fairy");
@@ -126,12 +129,14 @@ fn par_name_01_02_names_letters_and_fen_mapping() {
 
 // ---------------------------------------------------------------- distances
 
+/// Proves PAR-DIST-01.
 #[test]
 fn par_dist_01_a_number_is_exact() {
     let r = set(&["A: 2+"]);
     assert_eq!(targets(&r, D4, "d4"), sorted(&["b4", "d2", "d6", "f4"]));
 }
 
+/// Proves PAR-DIST-02.
 #[test]
 fn par_dist_02_n_is_any_distance_and_independent() {
     let r = set(&["A: n>"]);
@@ -141,6 +146,7 @@ fn par_dist_02_n_is_any_distance_and_independent() {
     assert_eq!(moves_from(&r, D4, "d4").len(), 4 * 4);
 }
 
+/// Proves PAR-DIST-03.
 #[test]
 fn par_dist_03_stand_still_is_a_move() {
     // The set-up has A on d4, so the piece there is unmoved.
@@ -155,6 +161,7 @@ fn par_dist_03_stand_still_is_a_move() {
     assert_eq!(v.len(), 1);
 }
 
+/// Proves PAR-DIST-04.
 #[test]
 fn par_dist_04_braces_ranges_and_conditions() {
     let r = set(&["A: {2..3}>"]);
@@ -168,6 +175,7 @@ fn par_dist_04_braces_ranges_and_conditions() {
 
 // ---------------------------------------------------------------- directions
 
+/// Proves PAR-DIRN-01.
 #[test]
 fn par_dirn_01_star_plus_x() {
     assert_eq!(targets(&set(&["A: 1*"]), D4, "d4").len(), 8);
@@ -175,6 +183,7 @@ fn par_dirn_01_star_plus_x() {
     assert_eq!(targets(&set(&["A: 1X"]), D4, "d4"), sorted(&["c3", "c5", "e3", "e5"]));
 }
 
+/// Proves PAR-DIRN-02.
 #[test]
 fn par_dirn_02_relative_directions() {
     let t = |s: &str, fen: &str| targets(&set(&[s]), fen, "d4");
@@ -187,6 +196,7 @@ fn par_dirn_02_relative_directions() {
     assert_eq!(t("A: 1<=", D4_BLACK), sorted(&["c4", "d5", "e4"]));
 }
 
+/// Proves PAR-DIRN-03.
 #[test]
 fn par_dirn_03_diagonal_forward_backward() {
     let t = |s: &str, fen: &str| targets(&set(&[s]), fen, "d4");
@@ -195,6 +205,7 @@ fn par_dirn_03_diagonal_forward_backward() {
     assert_eq!(t("A: 1X<", D4), sorted(&["c3", "e3"]));
 }
 
+/// Proves PAR-DIRN-04.
 #[test]
 fn par_dirn_04_left_right_fixed_on_the_board() {
     let t = |s: &str, fen: &str| targets(&set(&[s]), fen, "d4");
@@ -203,6 +214,7 @@ fn par_dirn_04_left_right_fixed_on_the_board() {
     assert_eq!(t("A: 1r", D4_BLACK), sorted(&["e4"]));
 }
 
+/// Proves PAR-DIRN-05.
 #[test]
 fn par_dirn_05_hippogonal_needs_leap_and_no_direction() {
     assert!(try_set(&["A: 1/2"]).is_err());
@@ -212,6 +224,7 @@ fn par_dirn_05_hippogonal_needs_leap_and_no_direction() {
 
 // ---------------------------------------------------------------- conditions
 
+/// Proves PAR-COND-01.
 #[test]
 fn par_cond_01_initial_is_per_piece_history() {
     let r = set(&["A: i1>", "A: 1<"]);
@@ -229,6 +242,7 @@ fn par_cond_01_initial_is_per_piece_history() {
     assert!(!w.iter().any(|a| n.format_action(&moved, a) == "e3e5"));
 }
 
+/// Proves PAR-COND-02, PAR-COND-03.
 #[test]
 fn par_cond_02_03_capture_only_and_no_capture() {
     let fen = "8/8/8/3e4/3A4/8/8/8 w - - 0 1";
@@ -238,6 +252,7 @@ fn par_cond_02_03_capture_only_and_no_capture() {
     assert_eq!(targets(&set(&["A: o^2>"]), fen, "d4"), Vec::<String>::new());
 }
 
+/// Proves PAR-COND-04.
 #[test]
 fn par_cond_04_safe_step() {
     // An enemy A (moving 1+) on f5: d4 may step only where f5 cannot take it.
@@ -246,6 +261,7 @@ fn par_cond_04_safe_step() {
     assert_eq!(targets(&r, fen, "d4"), sorted(&["c3", "c4", "c5", "d3", "d5", "e3"]));
 }
 
+/// Proves PAR-COND-05.
 #[test]
 fn par_cond_05_modifier_order_and_clashes() {
     let a = set(&["A: ~i2l"]);
@@ -259,6 +275,7 @@ fn par_cond_05_modifier_order_and_clashes() {
 
 // ---------------------------------------------------------------- move types
 
+/// Proves PAR-TYPE-01, PAR-TYPE-02.
 #[test]
 fn par_type_01_02_slide_blocked_leap_not() {
     let fen = "8/8/8/3E4/3A4/8/8/8 w - - 0 1";
@@ -266,6 +283,7 @@ fn par_type_01_02_slide_blocked_leap_not() {
     assert_eq!(targets(&set(&["A: ~2>"]), fen, "d4"), sorted(&["d6"]));
 }
 
+/// Proves PAR-TYPE-03.
 #[test]
 fn par_type_03_locust() {
     let r = set(&["A: ^2+"]);
@@ -283,6 +301,7 @@ fn par_type_03_locust() {
 
 // ---------------------------------------------------------------- operators
 
+/// Proves PAR-GRUP-01.
 #[test]
 fn par_grup_01_hippogonal_leaps() {
     assert_eq!(
@@ -291,6 +310,7 @@ fn par_grup_01_hippogonal_leaps() {
     );
 }
 
+/// Proves PAR-GRUP-02.
 #[test]
 fn par_grup_02_rider() {
     let fen = "8/8/8/8/8/8/8/A7 w - - 0 1";
@@ -304,6 +324,7 @@ fn par_grup_02_rider() {
     assert!(try_set(&["A: n+&"]).is_err());
 }
 
+/// Proves PAR-GRUP-03.
 #[test]
 fn par_grup_03_then_applies_captures_at_once() {
     // Capture sideways, then step forward from there (the square is empty by then).
@@ -315,17 +336,20 @@ fn par_grup_03_then_applies_captures_at_once() {
     assert!(p.piece_at("e4".parse().expect("sq")).is_none());
 }
 
+/// Proves PAR-GRUP-04.
 #[test]
 fn par_grup_04_same_effect_is_one_move() {
     assert_eq!(targets(&set(&["A: 1*, 1+"]), D4, "d4").len(), 8);
 }
 
+/// Proves PAR-GRUP-05.
 #[test]
 fn par_grup_05_groups() {
     let r = set(&["A: (1>, 1<).1="]);
     assert_eq!(targets(&r, D4, "d4"), sorted(&["c3", "c5", "e3", "e5"]));
 }
 
+/// Proves PAR-EXTN-01.
 #[test]
 fn par_extn_01_if_possible_tests_without_playing() {
     let r = set(&["A: 1>?1<"]);
@@ -334,6 +358,7 @@ fn par_extn_01_if_possible_tests_without_playing() {
     assert_eq!(targets(&r, blocked, "d4"), Vec::<String>::new());
 }
 
+/// Proves PAR-EXTN-02.
 #[test]
 fn par_extn_02_invalid_mark() {
     // Bare `A!`: continue from before A, once, if A is possible.
@@ -347,6 +372,7 @@ fn par_extn_02_invalid_mark() {
     assert_eq!(targets(&r, blocked, "d4"), sorted(&["d3"]));
 }
 
+/// Proves PAR-EXTN-03.
 #[test]
 fn par_extn_03_playable_outcomes() {
     // A path that ends in `!` is no move; a label-only alternative is no move.
@@ -357,6 +383,7 @@ fn par_extn_03_playable_outcomes() {
 
 // ---------------------------------------------------------------- labels
 
+/// Proves PAR-LABL-01.
 #[test]
 fn par_labl_01_move_labels_play_only_through_references() {
     assert_eq!(targets(&set(&["A: $x$, x:1>"]), D4, "d4"), sorted(&["d5"]));
@@ -365,12 +392,14 @@ fn par_labl_01_move_labels_play_only_through_references() {
     assert!(try_set(&["A: $y$"]).is_err(), "undefined");
 }
 
+/// Proves PAR-LABL-02.
 #[test]
 fn par_labl_02_reference_from_the_current_square() {
     let r = set(&["A: 1<.$x$, x:1="]);
     assert_eq!(targets(&r, D4, "d4"), sorted(&["c3", "e3"]));
 }
 
+/// Proves PAR-LABL-03.
 #[test]
 fn par_labl_03_tile_labels_keep_the_move_valid() {
     // Go up 1 (tile A), up 1 more, then leap back to A: ends on d5.
@@ -380,6 +409,7 @@ fn par_labl_03_tile_labels_keep_the_move_valid() {
     assert_eq!(targets(&set(&["A: ~%t%"]), D4, "d4"), Vec::<String>::new());
 }
 
+/// Proves PAR-LABL-04.
 #[test]
 fn par_labl_04_tile_target_slides_on_a_line_only() {
     // Slide back along the file to the tile: fine; a knight-offset tile is not on a line.
@@ -391,6 +421,7 @@ fn par_labl_04_tile_target_slides_on_a_line_only() {
     assert_eq!(moves_from(&r, D4, "d4"), sorted(&["d4d4"]));
 }
 
+/// Proves PAR-LABL-05.
 #[test]
 fn par_labl_05_label_definition_where_it_stands() {
     // `(x:M) ? B` tests M; `A.(x:M).B` reads as `A.B`.
@@ -404,6 +435,7 @@ fn par_labl_05_label_definition_where_it_stands() {
 
 // ---------------------------------------------------------------- multi-piece, history, binding
 
+/// Proves PAR-MULT-01.
 #[test]
 fn par_mult_01_every_combination_in_order_all_or_nothing() {
     let r = set(&["A;B: 1>; 1<"]);
@@ -422,6 +454,7 @@ fn par_mult_01_every_combination_in_order_all_or_nothing() {
     assert_eq!(moves_from(&r, fen, "d4"), Vec::<String>::new());
 }
 
+/// Proves PAR-MULT-02.
 #[test]
 fn par_mult_02_every_participant_has_moved() {
     let n = builtin_rules("normal-chess").expect("normal");
@@ -430,6 +463,7 @@ fn par_mult_02_every_participant_has_moved() {
     assert_eq!(n.to_fen(&p).as_deref(), Some("4k3/8/8/8/8/8/8/R4RK1 b - - 0 1"));
 }
 
+/// Proves PAR-HIST-01.
 #[test]
 fn par_hist_01_history_rule_matches_by_source() {
     let n = builtin_rules("normal-chess").expect("normal");
@@ -448,6 +482,7 @@ fn par_hist_01_history_rule_matches_by_source() {
     assert!(!v.iter().any(|a| n.format_action(&p, a) == "b6a7"));
 }
 
+/// Proves PAR-BIND-01.
 #[test]
 fn par_bind_01_binding_reaches_later_steps_and_parts() {
     let r = set(&["A: {1..2}>.on="]);
@@ -474,6 +509,7 @@ fn from_d4(set_name: &str, letter: char) -> usize {
     v.len()
 }
 
+/// Proves PAR-NORM-01, PAR-NORM-02, PAR-NORM-03, PAR-NORM-04, PAR-NORM-05, PAR-NORM-06, PAR-NORM-07.
 #[test]
 fn par_norm_01_to_07_pieces_from_d4() {
     // A.6: K 8, D 27, T 14, L 13, P 8, p 1 (it has moved: not on its set-up square).
@@ -491,6 +527,7 @@ fn par_norm_01_to_07_pieces_from_d4() {
     assert_eq!(targets(&n, fen, "d4"), sorted(&["c5", "d5", "e5"]));
 }
 
+/// Proves PAR-NORM-08.
 #[test]
 fn par_norm_08_castling_as_written() {
     let n = builtin_rules("normal-chess").expect("normal");
@@ -509,6 +546,7 @@ fn par_norm_08_castling_as_written() {
     assert!(t.contains(&"f4".to_string()), "{t:?}");
 }
 
+/// Proves PAR-NORM-09.
 #[test]
 fn par_norm_09_en_passant_pawn_yes_rook_no() {
     let n = builtin_rules("normal-chess").expect("normal");
@@ -523,6 +561,7 @@ fn par_norm_09_en_passant_pawn_yes_rook_no() {
     assert!(!t.contains(&"a7".to_string()), "{t:?}");
 }
 
+/// Proves PAR-NORM-10.
 #[test]
 fn par_norm_10_promotion_compulsory_to_d_t_l_p() {
     let n = builtin_rules("normal-chess").expect("normal");
@@ -535,6 +574,7 @@ fn par_norm_10_promotion_compulsory_to_d_t_l_p() {
     assert_eq!(n.kinds().symbol(k), 'P'); // the Knight is P in the seed
 }
 
+/// Proves PAR-NORM-11.
 #[test]
 fn par_norm_11_setup_and_first_player() {
     let n = builtin_rules("normal-chess").expect("normal");
@@ -547,6 +587,7 @@ fn par_norm_11_setup_and_first_player() {
 
 // ---------------------------------------------------------------- Fairy Chess
 
+/// Proves PAR-FAIR-01, PAR-FAIR-02, PAR-FAIR-03, PAR-FAIR-04, PAR-FAIR-05, PAR-FAIR-06, PAR-FAIR-07.
 #[test]
 fn par_fair_01_to_07_pieces() {
     let f = builtin_rules("fairy-chess").expect("fairy");
@@ -562,6 +603,7 @@ fn par_fair_01_to_07_pieces() {
     assert!(f.definitions().iter().all(|d| d.pieces.len() == 1));
 }
 
+/// Proves PAR-FAIR-04.
 #[test]
 fn par_fair_04_shooter_captures_without_moving() {
     let f = builtin_rules("fairy-chess").expect("fairy");
@@ -578,6 +620,7 @@ fn par_fair_04_shooter_captures_without_moving() {
     assert!(m.contains(&"d4d4d6".to_string()) && !m.contains(&"d4d4d7".to_string()));
 }
 
+/// Proves PAR-FAIR-06.
 #[test]
 fn par_fair_06_jumper_locust() {
     let f = builtin_rules("fairy-chess").expect("fairy");
@@ -589,6 +632,7 @@ fn par_fair_06_jumper_locust() {
     assert!(!targets(&f, fen, "d4").contains(&"f4".to_string()));
 }
 
+/// Proves PAR-FAIR-08.
 #[test]
 fn par_fair_08_ferz_promotes_on_the_last_rank() {
     let f = builtin_rules("fairy-chess").expect("fairy");
@@ -601,6 +645,7 @@ fn par_fair_08_ferz_promotes_on_the_last_rank() {
 
 // ---------------------------------------------------------------- game rules
 
+/// Proves PAR-GAME-01, PAR-GAME-02.
 #[test]
 fn par_game_01_02_king_capture_wins_no_check() {
     let n = builtin_rules("normal-chess").expect("normal");
@@ -614,6 +659,7 @@ fn par_game_01_02_king_capture_wins_no_check() {
     assert_eq!(r.winner, Some(Side::White));
 }
 
+/// Proves PAR-GAME-03.
 #[test]
 fn par_game_03_no_legal_move_stops_with_no_winner() {
     let f = builtin_rules("fairy-chess").expect("fairy");
@@ -627,6 +673,7 @@ fn par_game_03_no_legal_move_stops_with_no_winner() {
     assert!(g.actions().is_empty());
 }
 
+/// Proves PAR-GAME-04.
 #[test]
 fn par_game_04_fairy_uses_the_same_win_rule() {
     let f = builtin_rules("fairy-chess").expect("fairy");
@@ -635,6 +682,7 @@ fn par_game_04_fairy_uses_the_same_win_rule() {
     assert_eq!(g.result().and_then(|o| o.winner), Some(Side::White));
 }
 
+/// Proves PAR-GAME-05.
 #[test]
 fn par_game_05_two_players_alternate_white_first() {
     let f = builtin_rules("fairy-chess").expect("fairy");
