@@ -14,9 +14,24 @@ fn board_marks(text: &str, alternative: usize) -> (usize, usize, usize) {
     let end = section.find("\nalternative ").unwrap_or(section.len());
     let rows: Vec<&str> = section[..end]
         .lines()
-        .filter(|l| l.trim_start().chars().next().is_some_and(|c| c.is_ascii_digit()) && l.split_whitespace().count() == 9)
+        .filter(|l| {
+            l.trim_start()
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+                && l.split_whitespace().count() == 9
+        })
         .collect();
-    let count = |c: char| rows.iter().map(|r| r.split_whitespace().skip(1).filter(|t| *t == c.to_string()).count()).sum();
+    let count = |c: char| {
+        rows.iter()
+            .map(|r| {
+                r.split_whitespace()
+                    .skip(1)
+                    .filter(|t| *t == c.to_string())
+                    .count()
+            })
+            .sum()
+    };
     (count('m'), count('x'), count('*'))
 }
 
@@ -42,9 +57,19 @@ fn king_and_jumper_boards() {
 /// Multi-piece and history lines explain their parts without a board; errors carry a caret.
 #[test]
 fn other_lines_and_errors() {
-    let t = explain("K;T: is0.os1r.os1r; ~i2l, is0.os1l.os1l.os1l; ~i2r (Castling)", d4(), Shape::EIGHT).expect("parses");
+    let t = explain(
+        "K;T: is0.os1r.os1r; ~i2l, is0.os1l.os1l.os1l; ~i2r (Castling)",
+        d4(),
+        Shape::EIGHT,
+    )
+    .expect("parses");
     assert!(t.contains("part 2 (piece T): ~i2l"));
-    let t = explain("p: If piece at 1= played oi2> last turn then c1=.o1>", d4(), Shape::EIGHT).expect("parses");
+    let t = explain(
+        "p: If piece at 1= played oi2> last turn then c1=.o1>",
+        d4(),
+        Shape::EIGHT,
+    )
+    .expect("parses");
     assert!(t.contains("history rule"));
     let e = explain("~1q", d4(), Shape::EIGHT).expect_err("bad");
     assert_eq!(e.column, 3);

@@ -103,10 +103,28 @@ impl Nb {
     }
 }
 
-const KING: [Sq; 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+const KING: [Sq; 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 const ORTH: [Sq; 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 const DIAG: [Sq; 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
-const KNIGHT: [Sq; 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const KNIGHT: [Sq; 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 fn add(a: Sq, b: Sq) -> Sq {
     (a.0 + b.0, a.1 + b.1)
@@ -139,7 +157,10 @@ fn nc_moves(b: &Nb, white: bool, safe_checks: bool) -> Vec<Mv> {
     let promos = |m: Mv, out: &mut Vec<Mv>| {
         if m.to.1 == last_rank {
             for p in ['Q', 'R', 'B', 'N'] {
-                out.push(Mv { promo: Some(p), ..m.clone() });
+                out.push(Mv {
+                    promo: Some(p),
+                    ..m.clone()
+                });
             }
         } else {
             out.push(m);
@@ -324,7 +345,9 @@ fn nc_perft(b: &Nb, depth: u32) -> u64 {
     if depth == 1 {
         return ms.len() as u64;
     }
-    ms.iter().map(|m| nc_perft(&apply(b, m, true), depth - 1)).sum()
+    ms.iter()
+        .map(|m| nc_perft(&apply(b, m, true), depth - 1))
+        .sum()
 }
 
 // ----------------------------------------------------------------- Fairy Chess
@@ -438,7 +461,10 @@ fn fc_moves(b: &Nb, white: bool) -> Vec<Mv> {
                         let m = simple(s, t, enemy(t));
                         if t.1 == last_rank {
                             for k in ['W', 'S', 'C', 'J'] {
-                                out.push(Mv { promo: Some(k), ..m.clone() });
+                                out.push(Mv {
+                                    promo: Some(k),
+                                    ..m.clone()
+                                });
                             }
                         } else {
                             out.push(m);
@@ -460,7 +486,9 @@ fn fc_perft(b: &Nb, depth: u32) -> u64 {
     if depth == 1 {
         return ms.len() as u64;
     }
-    ms.iter().map(|m| fc_perft(&apply(b, m, false), depth - 1)).sum()
+    ms.iter()
+        .map(|m| fc_perft(&apply(b, m, false), depth - 1))
+        .sum()
 }
 
 // ----------------------------------------------------------------- comparison helpers
@@ -470,14 +498,22 @@ fn sq(s: Square) -> Sq {
 }
 
 /// Engine moves as comparable keys: (from, to, promotion FEN letter, extra path squares).
-fn engine_keys(rules: &ParlettRules, pos: &Position<ParlettState>) -> Vec<(Sq, Sq, Option<char>, Vec<Sq>)> {
+fn engine_keys(
+    rules: &ParlettRules,
+    pos: &Position<ParlettState>,
+) -> Vec<(Sq, Sq, Option<char>, Vec<Sq>)> {
     let mut v: Vec<Action> = Vec::new();
     rules.actions(pos, &mut v);
     let mut keys: Vec<_> = v
         .iter()
         .map(|a| {
             let p = a.piece.and_then(|k| rules.kinds().get(k)).map(|i| i.fen);
-            (sq(a.path[0]), sq(a.path[1]), p, a.path[2..].iter().map(|s| sq(*s)).collect())
+            (
+                sq(a.path[0]),
+                sq(a.path[1]),
+                p,
+                a.path[2..].iter().map(|s| sq(*s)).collect(),
+            )
         })
         .collect();
     keys.sort();
@@ -488,7 +524,11 @@ fn naive_keys(ms: &[Mv]) -> Vec<(Sq, Sq, Option<char>, Vec<Sq>)> {
     let mut keys: Vec<_> = ms
         .iter()
         .map(|m| {
-            let extra = if m.from == m.to { m.caps.clone() } else { vec![] };
+            let extra = if m.from == m.to {
+                m.caps.clone()
+            } else {
+                vec![]
+            };
             (m.from, m.to, m.promo, extra)
         })
         .collect();
@@ -499,11 +539,15 @@ fn naive_keys(ms: &[Mv]) -> Vec<(Sq, Sq, Option<char>, Vec<Sq>)> {
 struct Lcg(u64);
 impl Lcg {
     fn next(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 33) % n
     }
 }
 
+#[allow(clippy::needless_range_loop)]
 fn random_fen(rng: &mut Lcg, letters: &[char], kings: bool) -> String {
     let mut cells = [[' '; 8]; 8];
     let n = 6 + rng.next(20) as usize;
@@ -597,6 +641,7 @@ fn fairy_walkthrough_counts_from_d4() {
     }
 }
 
+#[allow(clippy::needless_range_loop)]
 fn board_fen(cells: &[[char; 8]; 8]) -> String {
     let mut s = String::new();
     for r in (0..8).rev() {

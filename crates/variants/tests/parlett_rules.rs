@@ -101,7 +101,9 @@ fn par_synt_02_03_04_castling_line_continuation_caption_precedence() {
     let d = &r.definitions()[6];
     assert_eq!(d.pieces, vec!['K', 'T']);
     assert_eq!(d.caption.as_deref(), Some("Castling")); // PAR-SYNT-03
-    let Body::MultiPiece(m) = &d.body else { panic!("multi-piece") };
+    let Body::MultiPiece(m) = &d.body else {
+        panic!("multi-piece")
+    };
     // PAR-SYNT-02: the continuation line is part of it; PAR-SYNT-04: ',' looser than ';'.
     assert_eq!(m.alternatives.len(), 2);
     assert!(m.alternatives.iter().all(|t| t.parts.len() == 2));
@@ -118,8 +120,14 @@ fn par_name_01_02_names_letters_and_fen_mapping() {
     // PAR-NAME-02: Dutch letters are the notation letters; FEN uses K Q R B N P.
     let knight = n.kinds().by_name("Knight").expect("knight");
     let pawn = n.kinds().by_name("pawn").expect("pawn");
-    assert_eq!(n.kinds().get(knight).map(|k| (k.symbol, k.fen)), Some(('P', 'N')));
-    assert_eq!(n.kinds().get(pawn).map(|k| (k.symbol, k.fen)), Some(('p', 'P')));
+    assert_eq!(
+        n.kinds().get(knight).map(|k| (k.symbol, k.fen)),
+        Some(('P', 'N'))
+    );
+    assert_eq!(
+        n.kinds().get(pawn).map(|k| (k.symbol, k.fen)),
+        Some(('p', 'P'))
+    );
     let pos = n.initial_position();
     assert_eq!(
         n.to_fen(&pos).as_deref(),
@@ -179,8 +187,14 @@ fn par_dist_04_braces_ranges_and_conditions() {
 #[test]
 fn par_dirn_01_star_plus_x() {
     assert_eq!(targets(&set(&["A: 1*"]), D4, "d4").len(), 8);
-    assert_eq!(targets(&set(&["A: 1+"]), D4, "d4"), sorted(&["c4", "d3", "d5", "e4"]));
-    assert_eq!(targets(&set(&["A: 1X"]), D4, "d4"), sorted(&["c3", "c5", "e3", "e5"]));
+    assert_eq!(
+        targets(&set(&["A: 1+"]), D4, "d4"),
+        sorted(&["c4", "d3", "d5", "e4"])
+    );
+    assert_eq!(
+        targets(&set(&["A: 1X"]), D4, "d4"),
+        sorted(&["c3", "c5", "e3", "e5"])
+    );
 }
 
 /// Proves PAR-DIRN-02.
@@ -236,7 +250,9 @@ fn par_cond_01_initial_is_per_piece_history() {
     let mut v = Vec::new();
     n.actions(&pos, &mut v);
     assert!(v.iter().any(|a| n.format_action(&pos, a) == "e2e4"));
-    let moved = n.position_from_fen("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1").expect("fen");
+    let moved = n
+        .position_from_fen("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1")
+        .expect("fen");
     let mut w = Vec::new();
     n.actions(&moved, &mut w);
     assert!(!w.iter().any(|a| n.format_action(&moved, a) == "e3e5"));
@@ -247,7 +263,10 @@ fn par_cond_01_initial_is_per_piece_history() {
 fn par_cond_02_03_capture_only_and_no_capture() {
     let fen = "8/8/8/3e4/3A4/8/8/8 w - - 0 1";
     assert_eq!(targets(&set(&["A: c1+"]), fen, "d4"), sorted(&["d5"]));
-    assert_eq!(targets(&set(&["A: o1+"]), fen, "d4"), sorted(&["c4", "d3", "e4"]));
+    assert_eq!(
+        targets(&set(&["A: o1+"]), fen, "d4"),
+        sorted(&["c4", "d3", "e4"])
+    );
     // PAR-COND-03: an `o` locust may not jump an enemy.
     assert_eq!(targets(&set(&["A: o^2>"]), fen, "d4"), Vec::<String>::new());
 }
@@ -258,7 +277,10 @@ fn par_cond_04_safe_step() {
     // An enemy A (moving 1+) on f5: d4 may step only where f5 cannot take it.
     let r = set(&["A: s1*"]);
     let fen = "8/8/8/5a2/3A4/8/8/8 w - - 0 1";
-    assert_eq!(targets(&r, fen, "d4"), sorted(&["c3", "c4", "c5", "d3", "d5", "e3"]));
+    assert_eq!(
+        targets(&r, fen, "d4"),
+        sorted(&["c3", "c4", "c5", "d3", "d5", "e3"])
+    );
 }
 
 /// Proves PAR-COND-05.
@@ -295,7 +317,10 @@ fn par_type_03_locust() {
     let pos = r.position_from_fen(fen).expect("fen");
     let mut p = pos.clone();
     play(&r, &mut p, "d4d6");
-    assert!(p.piece_at("d5".parse().expect("sq")).is_none(), "d5 captured by the locust");
+    assert!(
+        p.piece_at("d5".parse().expect("sq")).is_none(),
+        "d5 captured by the locust"
+    );
     assert!(try_set(&["A: ^1/2"]).is_err());
 }
 
@@ -320,7 +345,10 @@ fn par_grup_02_rider() {
     );
     // A blocked landing point stops the ride (it can be captured, not passed).
     let fen = "8/8/8/8/8/1e6/8/A7 w - - 0 1";
-    assert_eq!(targets(&set(&["A: ~1/2&"]), fen, "a1"), sorted(&["b3", "c2", "e3", "g4"]));
+    assert_eq!(
+        targets(&set(&["A: ~1/2&"]), fen, "a1"),
+        sorted(&["b3", "c2", "e3", "g4"])
+    );
     assert!(try_set(&["A: n+&"]).is_err());
 }
 
@@ -444,7 +472,10 @@ fn par_mult_01_every_combination_in_order_all_or_nothing() {
     let mut v = Vec::new();
     r.actions(&pos, &mut v);
     // d4 with b2 or f2: two combinations, texts made distinct by #n.
-    let d4: Vec<_> = v.iter().filter(|a| a.path[0] == "d4".parse().expect("sq")).collect();
+    let d4: Vec<_> = v
+        .iter()
+        .filter(|a| a.path[0] == "d4".parse().expect("sq"))
+        .collect();
     assert_eq!(d4.len(), 2);
     // All-or-nothing: without a B there is no move of A.
     assert_eq!(moves_from(&r, D4, "d4"), Vec::<String>::new());
@@ -458,9 +489,14 @@ fn par_mult_01_every_combination_in_order_all_or_nothing() {
 #[test]
 fn par_mult_02_every_participant_has_moved() {
     let n = builtin_rules("normal-chess").expect("normal");
-    let mut p = n.position_from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").expect("fen");
+    let mut p = n
+        .position_from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+        .expect("fen");
     play(&n, &mut p, "e1g1");
-    assert_eq!(n.to_fen(&p).as_deref(), Some("4k3/8/8/8/8/8/8/R4RK1 b - - 0 1"));
+    assert_eq!(
+        n.to_fen(&p).as_deref(),
+        Some("4k3/8/8/8/8/8/8/R4RK1 b - - 0 1")
+    );
 }
 
 /// Proves PAR-HIST-01.
@@ -468,14 +504,18 @@ fn par_mult_02_every_participant_has_moved() {
 fn par_hist_01_history_rule_matches_by_source() {
     let n = builtin_rules("normal-chess").expect("normal");
     // A pawn double step can be taken en passant...
-    let mut p = n.position_from_fen("4k3/p7/8/1P6/8/8/8/4K3 b - - 0 1").expect("fen");
+    let mut p = n
+        .position_from_fen("4k3/p7/8/1P6/8/8/8/4K3 b - - 0 1")
+        .expect("fen");
     play(&n, &mut p, "a7a5");
     assert!(targets(&n, &n.to_fen(&p).expect("fen"), "b5").contains(&"a6".to_string()));
     let mut v = Vec::new();
     n.actions(&p, &mut v);
     assert!(v.iter().any(|a| n.format_action(&p, a) == "b5a6"));
     // ...a T moving two squares forward played `n+`, not `oi2>`, and cannot (PAR-NORM-09).
-    let mut p = n.position_from_fen("r3k3/8/1P6/8/8/8/8/4K3 b - - 0 1").expect("fen");
+    let mut p = n
+        .position_from_fen("r3k3/8/1P6/8/8/8/8/4K3 b - - 0 1")
+        .expect("fen");
     play(&n, &mut p, "a8a6");
     let mut v = Vec::new();
     n.actions(&p, &mut v);
@@ -500,7 +540,12 @@ fn par_bind_01_binding_reaches_later_steps_and_parts() {
 
 fn from_d4(set_name: &str, letter: char) -> usize {
     let r = builtin_rules(set_name).expect("set");
-    let k = r.kinds().iter().find(|(_, i)| i.symbol == letter).map(|(k, _)| k).expect("kind");
+    let k = r
+        .kinds()
+        .iter()
+        .find(|(_, i)| i.symbol == letter)
+        .map(|(k, _)| k)
+        .expect("kind");
     let fenc = r.kinds().get(k).map(|i| i.fen).expect("fen");
     let fen = format!("8/8/8/8/3{fenc}4/8/8/8 w - - 0 1");
     let pos = r.position_from_fen(&fen).expect("fen");
@@ -521,8 +566,11 @@ fn par_norm_01_to_07_pieces_from_d4() {
     assert_eq!(from_d4("normal-chess", 'p'), 1); // PAR-NORM-07
     let n = builtin_rules("normal-chess").expect("normal");
     let names: Vec<&str> = n.kinds().iter().map(|(_, i)| i.name.as_str()).collect();
-    assert_eq!(names, vec!["King", "Queen", "Rook", "Bishop", "Knight", "pawn"]); // PAR-NORM-01
-    // PAR-NORM-07: pawn captures diagonally forward, moves straight.
+    assert_eq!(
+        names,
+        vec!["King", "Queen", "Rook", "Bishop", "Knight", "pawn"]
+    ); // PAR-NORM-01
+       // PAR-NORM-07: pawn captures diagonally forward, moves straight.
     let fen = "4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1";
     assert_eq!(targets(&n, fen, "d4"), sorted(&["c5", "d5", "e5"]));
 }
@@ -534,7 +582,10 @@ fn par_norm_08_castling_as_written() {
     let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
     let mut p = n.position_from_fen(fen).expect("fen");
     play(&n, &mut p, "e1b1");
-    assert_eq!(n.to_fen(&p).as_deref(), Some("4k3/8/8/8/8/8/8/1KR4R b - - 0 1"));
+    assert_eq!(
+        n.to_fen(&p).as_deref(),
+        Some("4k3/8/8/8/8/8/8/1KR4R b - - 0 1")
+    );
     // b1 must be safe: a black rook on b8 forbids the queen side.
     let fen = "1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
     let t = targets(&n, fen, "e1");
@@ -550,12 +601,19 @@ fn par_norm_08_castling_as_written() {
 #[test]
 fn par_norm_09_en_passant_pawn_yes_rook_no() {
     let n = builtin_rules("normal-chess").expect("normal");
-    let mut p = n.position_from_fen("4k3/p7/8/1P6/8/8/8/4K3 b - - 0 1").expect("fen");
+    let mut p = n
+        .position_from_fen("4k3/p7/8/1P6/8/8/8/4K3 b - - 0 1")
+        .expect("fen");
     play(&n, &mut p, "a7a5");
-    assert_eq!(n.to_fen(&p).as_deref(), Some("4k3/8/8/pP6/8/8/8/4K3 w - a6 0 2"));
+    assert_eq!(
+        n.to_fen(&p).as_deref(),
+        Some("4k3/8/8/pP6/8/8/8/4K3 w - a6 0 2")
+    );
     play(&n, &mut p, "b5a6");
     assert!(p.piece_at("a5".parse().expect("sq")).is_none());
-    let mut p = n.position_from_fen("r3k3/8/1P6/8/8/8/8/4K3 b - - 0 1").expect("fen");
+    let mut p = n
+        .position_from_fen("r3k3/8/1P6/8/8/8/8/4K3 b - - 0 1")
+        .expect("fen");
     play(&n, &mut p, "a8a6");
     let t = targets(&n, &n.to_fen(&p).expect("fen"), "b6");
     assert!(!t.contains(&"a7".to_string()), "{t:?}");
@@ -592,14 +650,17 @@ fn par_norm_11_setup_and_first_player() {
 fn par_fair_01_to_07_pieces() {
     let f = builtin_rules("fairy-chess").expect("fairy");
     let names: Vec<&str> = f.kinds().iter().map(|(_, i)| i.name.as_str()).collect();
-    assert_eq!(names, vec!["King", "Wheel", "Shooter", "Kirin", "Jumper", "Ferz"]); // PAR-FAIR-01
+    assert_eq!(
+        names,
+        vec!["King", "Wheel", "Shooter", "Kirin", "Jumper", "Ferz"]
+    ); // PAR-FAIR-01
     assert_eq!(from_d4("fairy-chess", 'K'), 8); // PAR-FAIR-02
     assert_eq!(from_d4("fairy-chess", 'W'), 20); // PAR-FAIR-03
     assert_eq!(from_d4("fairy-chess", 'S'), 8); // PAR-FAIR-04
     assert_eq!(from_d4("fairy-chess", 'C'), 8); // PAR-FAIR-05
     assert_eq!(from_d4("fairy-chess", 'J'), 4); // PAR-FAIR-06
     assert_eq!(from_d4("fairy-chess", 'F'), 4); // PAR-FAIR-07
-    // PAR-FAIR-02: no castling line in the set.
+                                                // PAR-FAIR-02: no castling line in the set.
     assert!(f.definitions().iter().all(|d| d.pieces.len() == 1));
 }
 
@@ -639,7 +700,10 @@ fn par_fair_08_ferz_promotes_on_the_last_rank() {
     let fen = "4k3/2F5/8/8/8/8/8/4K3 w - - 0 1";
     let m = moves_from(&f, fen, "c7");
     assert!(m.contains(&"c7d8=S".to_string()) && m.contains(&"c7b8=J".to_string()));
-    assert!(m.iter().all(|x| !x.ends_with("b8") && !x.ends_with("d8")), "compulsory");
+    assert!(
+        m.iter().all(|x| !x.ends_with("b8") && !x.ends_with("d8")),
+        "compulsory"
+    );
     assert!(m.contains(&"c7b6".to_string()));
 }
 
@@ -653,7 +717,11 @@ fn par_game_01_02_king_capture_wins_no_check() {
     let fen = "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1";
     assert!(targets(&n, fen, "e1").contains(&"f2".to_string()));
     // ...and capturing the only enemy K wins at once (PAR-GAME-01).
-    let mut g = Game::from_position(n.clone(), n.position_from_fen("8/8/8/8/8/8/3k4/4K3 w - - 0 1").expect("fen"));
+    let mut g = Game::from_position(
+        n.clone(),
+        n.position_from_fen("8/8/8/8/8/8/3k4/4K3 w - - 0 1")
+            .expect("fen"),
+    );
     g.apply_text("e1d2").expect("legal");
     let r = g.result().expect("over");
     assert_eq!(r.winner, Some(Side::White));
@@ -677,7 +745,11 @@ fn par_game_03_no_legal_move_stops_with_no_winner() {
 #[test]
 fn par_game_04_fairy_uses_the_same_win_rule() {
     let f = builtin_rules("fairy-chess").expect("fairy");
-    let mut g = Game::from_position(f.clone(), f.position_from_fen("8/8/8/8/8/8/4k3/4K3 w - - 0 1").expect("fen"));
+    let mut g = Game::from_position(
+        f.clone(),
+        f.position_from_fen("8/8/8/8/8/8/4k3/4K3 w - - 0 1")
+            .expect("fen"),
+    );
     g.apply_text("e1e2").expect("legal");
     assert_eq!(g.result().and_then(|o| o.winner), Some(Side::White));
 }
@@ -725,20 +797,43 @@ fn fen_round_trip_and_errors() {
         assert_eq!(n.to_fen(&p).as_deref(), Some(fen));
     }
     for (fen, col) in [
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", 43),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", 45),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1", 50),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", 52),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", 52),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", 54),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+            43,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            45,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1",
+            50,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+            52,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+            52,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+            54,
+        ),
     ] {
         let e = n.position_from_fen(fen).expect_err(fen);
         let s = e.to_string();
-        assert!(s.contains(&format!("FEN column {col}")) && s.contains('^'), "{fen}: {s}");
+        assert!(
+            s.contains(&format!("FEN column {col}")) && s.contains('^'),
+            "{fen}: {s}"
+        );
     }
     // Fairy has no castling: a castling field is refused.
     let f = builtin_rules("fairy-chess").expect("fairy");
-    assert!(f.position_from_fen("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1").is_err());
+    assert!(f
+        .position_from_fen("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1")
+        .is_err());
 }
 
 #[test]
@@ -746,16 +841,26 @@ fn fide_castling_and_check_rule() {
     let r = builtin_rules("fide").expect("fide");
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     let t = targets(&r, fen, "e1");
-    assert!(t.contains(&"c1".to_string()) && t.contains(&"g1".to_string()), "{t:?}");
+    assert!(
+        t.contains(&"c1".to_string()) && t.contains(&"g1".to_string()),
+        "{t:?}"
+    );
     let mut p = r.position_from_fen(fen).expect("fen");
     play(&r, &mut p, "e1c1");
-    assert_eq!(r.to_fen(&p).as_deref(), Some("r3k2r/8/8/8/8/8/8/2KR3R b kq - 0 1"));
+    assert_eq!(
+        r.to_fen(&p).as_deref(),
+        Some("r3k2r/8/8/8/8/8/8/2KR3R b kq - 0 1")
+    );
     // A pinned piece cannot leave the line; a king cannot step into check.
     let fen = "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1";
     assert_eq!(targets(&r, fen, "e2"), Vec::<String>::new());
     assert!(!targets(&r, fen, "e1").contains(&"e2".to_string()));
     // Checkmate wins.
-    let mut g = Game::from_position(r.clone(), r.position_from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").expect("fen"));
+    let mut g = Game::from_position(
+        r.clone(),
+        r.position_from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+            .expect("fen"),
+    );
     g.apply_text("a1a8").expect("legal");
     assert_eq!(g.result().map(|o| o.reason.as_str()), Some("checkmate"));
 }

@@ -218,8 +218,6 @@ pub(crate) struct Line {
     pub reach: Vec<u32>,
     /// Per part: does the part need an unmoved piece (an `i` on its first step)?
     pub needs_unmoved: Vec<bool>,
-    /// Source text, for `explain`.
-    pub text: String,
 }
 
 /// How a simple element finds its targets.
@@ -246,7 +244,6 @@ pub(crate) struct Simple {
     pub initial: bool,
     /// History pattern bits of this element's source (Q12).
     pub patterns: u32,
-    pub text: String,
 }
 
 /// Per-kind compiled data.
@@ -334,7 +331,11 @@ fn eval_comparison(c: &Comparison, n: u32) -> bool {
 }
 
 /// The distances a distance admits, with `bind` = does it bind n.
-pub(crate) fn distances(d: &IrDist, bound: Option<i32>, maxdim: u32) -> (SmallVec<[u32; 16]>, bool) {
+pub(crate) fn distances(
+    d: &IrDist,
+    bound: Option<i32>,
+    maxdim: u32,
+) -> (SmallVec<[u32; 16]>, bool) {
     match d {
         IrDist::Exactly(k) => (SmallVec::from_slice(&[*k]), false),
         IrDist::Any => match bound {
@@ -342,7 +343,10 @@ pub(crate) fn distances(d: &IrDist, bound: Option<i32>, maxdim: u32) -> (SmallVe
             _ => ((1..=maxdim).collect(), false),
         },
         IrDist::Range(lo, hi) => ((*lo..=(*hi).min(maxdim)).collect(), true),
-        IrDist::Cond(c) => ((0..=maxdim).filter(|&k| eval_comparison(c, k)).collect(), true),
+        IrDist::Cond(c) => (
+            (0..=maxdim).filter(|&k| eval_comparison(c, k)).collect(),
+            true,
+        ),
     }
 }
 
@@ -398,7 +402,9 @@ impl Compiler<'_> {
             },
             Target::Hippogonal { a, b } => {
                 if s.kind == MoveKind::Locust {
-                    return Err(self.err("a locust '^' needs a straight vector, not a/b (PAR-TYPE-03)"));
+                    return Err(
+                        self.err("a locust '^' needs a straight vector, not a/b (PAR-TYPE-03)")
+                    );
                 }
                 IrTarget::Hippo(a.get(), b.get())
             }
@@ -770,12 +776,13 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
             can_capture,
             reach,
             needs_unmoved,
-            text: def.to_string(),
         });
     }
     // Promotion zones.
     for (k, to, no_move_rule) in &spec.promotions {
-        let Some(kd) = kinds.get(k.index()) else { continue };
+        let Some(kd) = kinds.get(k.index()) else {
+            continue;
+        };
         let mut zone = [Bitboard::EMPTY; 2];
         for side in Side::ALL {
             for sq in shape.squares() {
@@ -811,7 +818,10 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
             *slot = pattern_bits(text);
         }
     }
-    let attacks = [build_attacks(&kinds, Side::White, maxdim), build_attacks(&kinds, Side::Black, maxdim)];
+    let attacks = [
+        build_attacks(&kinds, Side::White, maxdim),
+        build_attacks(&kinds, Side::Black, maxdim),
+    ];
     Ok(Compiled {
         attacks,
         chain_pattern_bits,
@@ -893,7 +903,14 @@ fn has_move_on_empty_board(
             SimpleMode::Slide { dirs, lo, .. } => {
                 for &d in &dirs[side.index()] {
                     let dir = frozen_core::Dir::ALL8[d];
-                    if offset(sq, shape, i32::from(dir.df) * *lo as i32, i32::from(dir.dr) * *lo as i32).is_some() {
+                    if offset(
+                        sq,
+                        shape,
+                        i32::from(dir.df) * *lo as i32,
+                        i32::from(dir.dr) * *lo as i32,
+                    )
+                    .is_some()
+                    {
                         return true;
                     }
                 }
@@ -910,7 +927,9 @@ fn has_move_on_empty_board(
             if let Some((u, _)) = c.units.first() {
                 if let IrPrim::Step(s) = &u.prim {
                     let vecs: SmallVec<[(i8, i8); 8]> = match &s.target {
-                        IrTarget::Line { dir, .. } => dir_vectors(Direction::ALL[*dir as usize], side),
+                        IrTarget::Line { dir, .. } => {
+                            dir_vectors(Direction::ALL[*dir as usize], side)
+                        }
                         IrTarget::Hippo(a, b) => hippogonal(*a, *b),
                         _ => return true,
                     };
@@ -920,7 +939,14 @@ fn has_move_on_empty_board(
                     };
                     for (df, dr) in vecs {
                         for &k in &ds {
-                            if offset(sq, shape, i32::from(df) * k as i32, i32::from(dr) * k as i32).is_some() {
+                            if offset(
+                                sq,
+                                shape,
+                                i32::from(df) * k as i32,
+                                i32::from(dr) * k as i32,
+                            )
+                            .is_some()
+                            {
                                 return true;
                             }
                         }
@@ -933,13 +959,20 @@ fn has_move_on_empty_board(
 }
 
 fn compile_simple(s: &Step, geo: &Geometry, shape: Shape, maxdim: u32, patterns: u32) -> Simple {
-    let text = s.to_string();
     let mode = match (&s.target, s.kind) {
         (Target::Hippogonal { a, b }, _) => {
             let v = hippogonal(a.get(), b.get());
-            leap_mode(shape, |_| v.iter().map(|&(x, y)| (x as i32, y as i32)).collect())
+            leap_mode(shape, |_| {
+                v.iter().map(|&(x, y)| (x as i32, y as i32)).collect()
+            })
         }
-        (Target::Line { distance, direction }, MoveKind::Leap) => {
+        (
+            Target::Line {
+                distance,
+                direction,
+            },
+            MoveKind::Leap,
+        ) => {
             let (ds, _) = match distance {
                 Distance::Exactly(k) => (SmallVec::<[u32; 16]>::from_slice(&[k.get()]), false),
                 Distance::Any => ((1..=maxdim).collect(), false),
@@ -956,7 +989,13 @@ fn compile_simple(s: &Step, geo: &Geometry, shape: Shape, maxdim: u32, patterns:
                 out
             })
         }
-        (Target::Line { distance, direction }, _) => {
+        (
+            Target::Line {
+                distance,
+                direction,
+            },
+            _,
+        ) => {
             let (lo, hi) = match distance {
                 Distance::Exactly(k) => (k.get(), k.get()),
                 Distance::Any => (1, maxdim),
@@ -983,7 +1022,6 @@ fn compile_simple(s: &Step, geo: &Geometry, shape: Shape, maxdim: u32, patterns:
         capture: s.capture,
         initial: s.initial,
         patterns,
-        text,
     }
 }
 
@@ -1179,7 +1217,15 @@ impl Compiled {
     /// Squares on rays from `sq` along which a `by` slide element could
     /// reach it (used to skip legality tests of moves that cannot uncover
     /// an attack).
-    pub(crate) fn slider_lines(&self, sq: Square, by: Side, occ: Bitboard, own: Bitboard, enemy: Bitboard, kind_bb: impl Fn(usize) -> Bitboard) -> Bitboard {
+    pub(crate) fn slider_lines(
+        &self,
+        sq: Square,
+        by: Side,
+        occ: Bitboard,
+        own: Bitboard,
+        enemy: Bitboard,
+        kind_bb: impl Fn(usize) -> Bitboard,
+    ) -> Bitboard {
         let at = &self.attacks[by.index()];
         let mut out = Bitboard::EMPTY;
         for d in 0..8 {
@@ -1200,11 +1246,15 @@ impl Compiled {
             // an enemy slider of the right kind is pinned.
             let asc = matches!(d, 0 | 1 | 2 | 7);
             let near = |b: Bitboard| if asc { b.first() } else { b.last() };
-            let Some(first) = near(self.geo.ray(d, sq) & occ) else { continue };
+            let Some(first) = near(self.geo.ray(d, sq) & occ) else {
+                continue;
+            };
             if !own.contains(first) {
                 continue;
             }
-            let Some(second) = near(self.geo.ray(d, first) & occ) else { continue };
+            let Some(second) = near(self.geo.ray(d, first) & occ) else {
+                continue;
+            };
             if !enemy.contains(second) {
                 continue;
             }
@@ -1227,7 +1277,7 @@ impl Compiled {
     pub(crate) fn complex_may_capture(
         &self,
         sq: Square,
-        by: Side,
+        _by: Side,
         by_pieces: Bitboard,
         kind_bb: impl Fn(usize) -> Bitboard,
         unmoved: Bitboard,
@@ -1530,28 +1580,38 @@ impl<'a> Ev<'a> {
         }
         let tiles = &u.tiles;
         if !u.invalid {
-            self.eval_prim(&u.prim, ctx, env, &mut |ev: &mut Ev<'a>, c2: Ctx, mut e2: Env| {
-                for &t in tiles {
-                    if let Some(slot) = e2.tiles.get_mut(t as usize) {
-                        *slot = Some(c2.cursor);
+            self.eval_prim(
+                &u.prim,
+                ctx,
+                env,
+                &mut |ev: &mut Ev<'a>, c2: Ctx, mut e2: Env| {
+                    for &t in tiles {
+                        if let Some(slot) = e2.tiles.get_mut(t as usize) {
+                            *slot = Some(c2.cursor);
+                        }
                     }
-                }
-                k(ev, c2, e2)
-            });
+                    k(ev, c2, e2)
+                },
+            );
         } else {
             // Bare `A!`: continue from before A, once per outcome, keeping
             // its bindings; not playable (PAR-EXTN-02).
             let mut envs: SmallVec<[Env; 8]> = SmallVec::new();
-            self.eval_prim(&u.prim, ctx, env, &mut |_ev: &mut Ev<'a>, c2: Ctx, mut e2: Env| {
-                for &t in tiles {
-                    if let Some(slot) = e2.tiles.get_mut(t as usize) {
-                        *slot = Some(c2.cursor);
+            self.eval_prim(
+                &u.prim,
+                ctx,
+                env,
+                &mut |_ev: &mut Ev<'a>, c2: Ctx, mut e2: Env| {
+                    for &t in tiles {
+                        if let Some(slot) = e2.tiles.get_mut(t as usize) {
+                            *slot = Some(c2.cursor);
+                        }
                     }
-                }
-                if !envs.contains(&e2) {
-                    envs.push(e2);
-                }
-            });
+                    if !envs.contains(&e2) {
+                        envs.push(e2);
+                    }
+                },
+            );
             for e2 in envs {
                 if self.stop {
                     break;
@@ -1641,7 +1701,10 @@ impl<'a> Ev<'a> {
                 }
                 let d = df.abs().max(dr.abs()) as u32;
                 let (uf, ur) = (df.signum() as i8, dr.signum() as i8);
-                let plain = IrStep { rider: false, ..s.clone() };
+                let plain = IrStep {
+                    rider: false,
+                    ..s.clone()
+                };
                 self.line_step_owned(&plain, ctx, uf, ur, d, env, k);
             }
         }
@@ -1655,11 +1718,21 @@ impl<'a> Ev<'a> {
     }
 
     /// A hippogonal or tile leap by a fixed vector (with rider repeats).
-    fn jump_vector(&mut self, s: &IrStep, ctx: Ctx, df: i32, dr: i32, env: Env, k: &mut Cont<'_, 'a>) {
+    fn jump_vector(
+        &mut self,
+        s: &IrStep,
+        ctx: Ctx,
+        df: i32,
+        dr: i32,
+        env: Env,
+        k: &mut Cont<'_, 'a>,
+    ) {
         let shape = self.c.shape;
         let mut cur = ctx.cursor;
         loop {
-            let Some(t) = offset(cur, shape, df, dr) else { return };
+            let Some(t) = offset(cur, shape, df, dr) else {
+                return;
+            };
             self.land(s, ctx, t, SmallVec::new(), env, k);
             if !s.rider || self.b.at(t).is_some() || self.stop {
                 return;
@@ -1668,13 +1741,31 @@ impl<'a> Ev<'a> {
         }
     }
 
-    fn line_step_owned(&mut self, s: &IrStep, ctx: Ctx, df: i8, dr: i8, d: u32, env: Env, k: &mut Cont<'_, 'a>) {
+    fn line_step_owned(
+        &mut self,
+        s: &IrStep,
+        ctx: Ctx,
+        df: i8,
+        dr: i8,
+        d: u32,
+        env: Env,
+        k: &mut Cont<'_, 'a>,
+    ) {
         self.line_step(s, ctx, df, dr, d, env, k)
     }
 
     /// A straight step of `d` squares along the unit vector (df, dr),
     /// with rider repeats (PAR-TYPE-01..03, PAR-GRUP-02).
-    fn line_step(&mut self, s: &IrStep, ctx: Ctx, df: i8, dr: i8, d: u32, env: Env, k: &mut Cont<'_, 'a>) {
+    fn line_step(
+        &mut self,
+        s: &IrStep,
+        ctx: Ctx,
+        df: i8,
+        dr: i8,
+        d: u32,
+        env: Env,
+        k: &mut Cont<'_, 'a>,
+    ) {
         let shape = self.c.shape;
         let mut cur = ctx.cursor;
         loop {
@@ -1683,7 +1774,12 @@ impl<'a> Ev<'a> {
             let mut blocked = false;
             let mut sqs: SmallVec<[Square; 16]> = SmallVec::new();
             for j in 1..=d {
-                let Some(t) = offset(cur, shape, i32::from(df) * j as i32, i32::from(dr) * j as i32) else {
+                let Some(t) = offset(
+                    cur,
+                    shape,
+                    i32::from(df) * j as i32,
+                    i32::from(dr) * j as i32,
+                ) else {
                     return;
                 };
                 sqs.push(t);
@@ -1729,7 +1825,15 @@ impl<'a> Ev<'a> {
     }
 
     /// Landing on `t` (slide or leap): empty or an enemy, captured.
-    fn land(&mut self, s: &IrStep, ctx: Ctx, t: Square, mut victims: SmallVec<[(UnitId, Square); 2]>, env: Env, k: &mut Cont<'_, 'a>) {
+    fn land(
+        &mut self,
+        s: &IrStep,
+        ctx: Ctx,
+        t: Square,
+        mut victims: SmallVec<[(UnitId, Square); 2]>,
+        env: Env,
+        k: &mut Cont<'_, 'a>,
+    ) {
         if let Some(o) = self.b.at(t) {
             if o == ctx.unit {
                 return;
@@ -1742,7 +1846,15 @@ impl<'a> Ev<'a> {
         self.apply_caprule(s, ctx, t, victims, env, k);
     }
 
-    fn apply_caprule(&mut self, s: &IrStep, ctx: Ctx, t: Square, victims: SmallVec<[(UnitId, Square); 2]>, env: Env, k: &mut Cont<'_, 'a>) {
+    fn apply_caprule(
+        &mut self,
+        s: &IrStep,
+        ctx: Ctx,
+        t: Square,
+        victims: SmallVec<[(UnitId, Square); 2]>,
+        env: Env,
+        k: &mut Cont<'_, 'a>,
+    ) {
         match s.capture {
             CaptureRule::Only if victims.is_empty() => return,
             CaptureRule::Never if !victims.is_empty() => return,
@@ -1752,7 +1864,15 @@ impl<'a> Ev<'a> {
     }
 
     /// Applies a step (captures at once, Q11), checks `s`, continues, undoes.
-    fn finish(&mut self, safe: bool, ctx: Ctx, t: Square, victims: SmallVec<[(UnitId, Square); 2]>, env: Env, k: &mut Cont<'_, 'a>) {
+    fn finish(
+        &mut self,
+        safe: bool,
+        ctx: Ctx,
+        t: Square,
+        victims: SmallVec<[(UnitId, Square); 2]>,
+        env: Env,
+        k: &mut Cont<'_, 'a>,
+    ) {
         for &(v, sq) in &victims {
             self.b.lift(v);
             self.caps.push((v, sq));
@@ -1822,7 +1942,9 @@ impl<'a> Ev<'a> {
     pub(crate) fn run_line(&mut self, li: usize, first: UnitId, sink: &mut dyn FnMut(Effect)) {
         let c = self.c;
         let Some(line) = c.lines.get(li) else { return };
-        let Some(start) = self.b.unit(first).sq else { return };
+        let Some(start) = self.b.unit(first).sq else {
+            return;
+        };
         self.labels = &line.labels;
         let ctx = Ctx {
             unit: first,
@@ -1837,11 +1959,17 @@ impl<'a> Ev<'a> {
                     }
                     let pat = self.pattern_bits_of(ch.id);
                     self.parts.push((first, start, pat));
-                    self.eval_chain(ch, 0, ctx, Env::default(), &mut |ev: &mut Ev<'a>, c2, _e| {
-                        if c2.playable {
-                            ev.emit(sink);
-                        }
-                    });
+                    self.eval_chain(
+                        ch,
+                        0,
+                        ctx,
+                        Env::default(),
+                        &mut |ev: &mut Ev<'a>, c2, _e| {
+                            if c2.playable {
+                                ev.emit(sink);
+                            }
+                        },
+                    );
                     self.parts.pop();
                 }
             }
@@ -1854,7 +1982,12 @@ impl<'a> Ev<'a> {
                 let (ds, _) = distances(dist, None, c.maxdim);
                 for (df, dr) in dir_vectors(Direction::ALL[*dir as usize], self.side) {
                     for &d in &ds {
-                        let Some(q) = offset(start, c.shape, i32::from(df) * d as i32, i32::from(dr) * d as i32) else {
+                        let Some(q) = offset(
+                            start,
+                            c.shape,
+                            i32::from(df) * d as i32,
+                            i32::from(dr) * d as i32,
+                        ) else {
                             continue;
                         };
                         let Some(other) = self.b.at(q) else { continue };
@@ -1916,7 +2049,9 @@ impl<'a> Ev<'a> {
             }
             return;
         };
-        let Some(kind) = line.pieces.get(p).copied() else { return };
+        let Some(kind) = line.pieces.get(p).copied() else {
+            return;
+        };
         // Candidates: distinct own pieces with this letter (PAR-MULT-01).
         let mut cands: SmallVec<[UnitId; 8]> = SmallVec::new();
         match fixed {
@@ -1925,7 +2060,9 @@ impl<'a> Ev<'a> {
                 let bb = self.b.kind(kind) & self.b.side_bb[self.side.index()];
                 for s in bb {
                     if let Some(u) = self.b.at(s) {
-                        if !self.parts.iter().any(|x| x.0 == u) && (!line.needs_unmoved[p] || !self.b.unit(u).moved) {
+                        if !self.parts.iter().any(|x| x.0 == u)
+                            && (!line.needs_unmoved[p] || !self.b.unit(u).moved)
+                        {
                             cands.push(u);
                         }
                     }
@@ -1936,7 +2073,9 @@ impl<'a> Ev<'a> {
             if self.stop {
                 return;
             }
-            let Some(start) = self.b.unit(u).sq else { continue };
+            let Some(start) = self.b.unit(u).sq else {
+                continue;
+            };
             let pat = self.pattern_bits_of(ch.id);
             self.parts.push((u, start, pat));
             let ctx = Ctx {
@@ -1945,7 +2084,16 @@ impl<'a> Ev<'a> {
                 playable: false,
             };
             self.eval_chain(ch, 0, ctx, env, &mut |ev: &mut Ev<'a>, c2, e2| {
-                ev.multi_part(line, tuple, p + 1, None, c2, e2, all_playable && c2.playable, sink);
+                ev.multi_part(
+                    line,
+                    tuple,
+                    p + 1,
+                    None,
+                    c2,
+                    e2,
+                    all_playable && c2.playable,
+                    sink,
+                );
             });
             self.parts.pop();
         }
@@ -1981,11 +2129,25 @@ pub(crate) fn capturable_on_board(
     let unmoved = b.unmoved();
     {
         let kb = &b.kind_bb;
-        if c.simple_attacked(sq, by, occ, by_pieces, |k| kb.get(k).copied().unwrap_or_default(), unmoved) {
+        if c.simple_attacked(
+            sq,
+            by,
+            occ,
+            by_pieces,
+            |k| kb.get(k).copied().unwrap_or_default(),
+            unmoved,
+        ) {
             return true;
         }
         let has_pat = last.iter().any(|p| p.patterns != 0);
-        if !c.complex_may_capture(sq, by, by_pieces, |k| kb.get(k).copied().unwrap_or_default(), unmoved, has_pat) {
+        if !c.complex_may_capture(
+            sq,
+            by,
+            by_pieces,
+            |k| kb.get(k).copied().unwrap_or_default(),
+            unmoved,
+            has_pat,
+        ) {
             return false;
         }
     }

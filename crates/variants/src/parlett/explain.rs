@@ -8,8 +8,7 @@
 //! The piece itself is shown as `@`.
 
 use super::ast::{
-    Body, CaptureRule, Chain, Definition, Distance, MoveExpr, MoveKind, Primary, Step, Target,
-    Unit,
+    Body, CaptureRule, Chain, Definition, Distance, MoveExpr, MoveKind, Primary, Step, Target, Unit,
 };
 use super::error::ParseError;
 use super::parse::{parse_line, parse_moves};
@@ -37,17 +36,33 @@ pub fn explain(notation: &str, from: Square, shape: Shape) -> Result<String, Par
             },
             Err(moves_err) => {
                 let t = notation.trim_start_matches(['>', ' ', '*']);
-                let prefixed = t.chars().nth(1).is_some_and(|c| c == ':' || c == ';' || c == '*');
+                let prefixed = t
+                    .chars()
+                    .nth(1)
+                    .is_some_and(|c| c == ':' || c == ';' || c == '*');
                 return Err(if prefixed { line_err } else { moves_err });
             }
         },
     };
     if !shape.contains(from) {
-        return Err(ParseError::new(1, format!("a square on the {shape} board"), from.to_string(), notation));
+        return Err(ParseError::new(
+            1,
+            format!("a square on the {shape} board"),
+            from.to_string(),
+            notation,
+        ));
     }
     let mut out = String::new();
     let _ = writeln!(out, "definition: {def}");
-    let _ = writeln!(out, "pieces: {}", def.pieces.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(";"));
+    let _ = writeln!(
+        out,
+        "pieces: {}",
+        def.pieces
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(";")
+    );
     match &def.body {
         Body::Moves(e) => {
             tree_expr(&mut out, e, 1);
@@ -65,18 +80,34 @@ pub fn explain(notation: &str, from: Square, shape: Shape) -> Result<String, Par
                 }
             }
             if let Some(l) = &e.label {
-                let _ = writeln!(out, "\nlabel {}: {} (plays nothing where it stands; used through ${}$)", l.name, l.body, l.name);
+                let _ = writeln!(
+                    out,
+                    "\nlabel {}: {} (plays nothing where it stands; used through ${}$)",
+                    l.name, l.body, l.name
+                );
             }
         }
         Body::MultiPiece(m) => {
             for (i, t) in m.alternatives.iter().enumerate() {
-                let _ = writeln!(out, "alternative {}: multi-piece move, parts run in order", i + 1);
+                let _ = writeln!(
+                    out,
+                    "alternative {}: multi-piece move, parts run in order",
+                    i + 1
+                );
                 for (k, c) in t.parts.iter().enumerate() {
-                    let _ = writeln!(out, "  part {} (piece {}): {c}", k + 1, def.pieces.get(k).copied().unwrap_or('?'));
+                    let _ = writeln!(
+                        out,
+                        "  part {} (piece {}): {c}",
+                        k + 1,
+                        def.pieces.get(k).copied().unwrap_or('?')
+                    );
                     tree_chain(&mut out, c, 2);
                 }
             }
-            let _ = writeln!(out, "\n(a multi-piece move needs its partner pieces: no board is shown)");
+            let _ = writeln!(
+                out,
+                "\n(a multi-piece move needs its partner pieces: no board is shown)"
+            );
         }
         Body::History(h) => {
             let _ = writeln!(
@@ -85,7 +116,10 @@ pub fn explain(notation: &str, from: Square, shape: Shape) -> Result<String, Par
                 h.at_distance, h.at_direction, h.pattern
             );
             tree_expr(&mut out, &h.then, 1);
-            let _ = writeln!(out, "\n(depends on the previous turn: nothing on an empty board)");
+            let _ = writeln!(
+                out,
+                "\n(depends on the previous turn: nothing on an empty board)"
+            );
         }
     }
     Ok(out)
@@ -150,7 +184,9 @@ fn describe_step(s: &Step) -> String {
         match s.kind {
             MoveKind::Slide => "slide (blocked by pieces in between)",
             MoveKind::Leap => "leap (~)",
-            MoveKind::Locust => "locust (^: lands on an empty square, captures the enemies it jumps)",
+            MoveKind::Locust => {
+                "locust (^: lands on an empty square, captures the enemies it jumps)"
+            }
         }
         .to_string(),
     );
@@ -167,7 +203,10 @@ fn describe_step(s: &Step) -> String {
     }
     match &s.target {
         Target::StandStill => parts.push("stand still (0)".into()),
-        Target::Line { distance, direction } => {
+        Target::Line {
+            distance,
+            direction,
+        } => {
             let d = match distance {
                 Distance::Exactly(k) => format!("exactly {k}"),
                 Distance::Any => "any distance n >= 1".to_string(),
@@ -229,7 +268,9 @@ fn boards(letter: &char, moves: &str, from: Square, shape: Shape) -> Result<Stri
             continue;
         }
         let fen = fen_with(shape, &[(from, 'X'), (t, 'e')]);
-        let Ok(mut p) = rules.position_from_fen(&fen) else { continue };
+        let Ok(mut p) = rules.position_from_fen(&fen) else {
+            continue;
+        };
         acts.clear();
         rules.actions(&p, &mut acts);
         let victim = p.unit_at(t);

@@ -182,11 +182,13 @@ pub fn load_set(text: &str) -> Result<ParlettRules, SetError> {
     if text.len() > 1 << 20 {
         return Err(invalid("file", "longer than 1 MiB"));
     }
-    let set: SetFile = ron::Options::default().from_str(text).map_err(|e| SetError::Ron {
-        line: e.position.line,
-        column: e.position.col,
-        message: e.code.to_string(),
-    })?;
+    let set: SetFile = ron::Options::default()
+        .from_str(text)
+        .map_err(|e| SetError::Ron {
+            line: e.position.line,
+            column: e.position.col,
+            message: e.code.to_string(),
+        })?;
     ParlettRules::from_set(set)
 }
 
@@ -204,10 +206,16 @@ impl ParlettRules {
         let mut infos = Vec::new();
         for (i, p) in set.pieces.iter().enumerate() {
             if !p.letter.is_ascii_alphabetic() {
-                return Err(invalid(format!("pieces[{i}]"), "the letter must be an ASCII letter"));
+                return Err(invalid(
+                    format!("pieces[{i}]"),
+                    "the letter must be an ASCII letter",
+                ));
             }
             if letters.insert(p.letter, Kind(i as u8)).is_some() {
-                return Err(invalid(format!("pieces[{i}]"), format!("letter {:?} used twice", p.letter)));
+                return Err(invalid(
+                    format!("pieces[{i}]"),
+                    format!("letter {:?} used twice", p.letter),
+                ));
             }
             infos.push(KindInfo {
                 name: p.name.clone(),
@@ -230,7 +238,11 @@ impl ParlettRules {
             defs.push(d);
         }
         let royal = match set.royal {
-            Some(r) => Some(*letters.get(&r).ok_or_else(|| invalid("royal", format!("unknown letter {r:?}")))?),
+            Some(r) => Some(
+                *letters
+                    .get(&r)
+                    .ok_or_else(|| invalid("royal", format!("unknown letter {r:?}")))?,
+            ),
             None => None,
         };
         if set.rule == GameRule::Check && royal.is_none() {
@@ -238,9 +250,12 @@ impl ParlettRules {
         }
         let mut promotions = Vec::new();
         for (i, p) in set.promotion.iter().enumerate() {
-            let k = *letters
-                .get(&p.piece)
-                .ok_or_else(|| invalid(format!("promotion[{i}]"), format!("unknown letter {:?}", p.piece)))?;
+            let k = *letters.get(&p.piece).ok_or_else(|| {
+                invalid(
+                    format!("promotion[{i}]"),
+                    format!("unknown letter {:?}", p.piece),
+                )
+            })?;
             let mut to = Vec::new();
             for c in &p.to {
                 to.push(*letters.get(c).ok_or_else(|| {
@@ -263,10 +278,9 @@ impl ParlettRules {
         };
         let c = compile(&spec).map_err(|e| invalid(format!("moves[{}]", e.line), e.message))?;
         let castle = defs.iter().find_map(|d| match &d.body {
-            Body::MultiPiece(_) if d.pieces.len() == 2 => Some((
-                *letters.get(&d.pieces[0])?,
-                *letters.get(&d.pieces[1])?,
-            )),
+            Body::MultiPiece(_) if d.pieces.len() == 2 => {
+                Some((*letters.get(&d.pieces[0])?, *letters.get(&d.pieces[1])?))
+            }
             _ => None,
         });
         let mut rules = ParlettRules {
@@ -326,10 +340,6 @@ struct Legal {
 }
 
 impl ParlettRules {
-    fn last_of<S>(pos: &Position<ParlettState>, _s: S) -> LastParts {
-        pos.state().last.clone()
-    }
-
     /// Every move of one unit (simple ones first, then complex ones,
     /// numbered with `#n` where two different moves share a text).
     fn unit_moves(
@@ -392,7 +402,7 @@ impl ParlettRules {
         let b = board.get_or_insert_with(|| Board::from_pos(pos));
         let mut effects: Vec<Effect> = Vec::new();
         {
-            let mut ev = Ev::new(c, b, side, Self::last_of(pos, ()));
+            let mut ev = Ev::new(c, b, side, pos.state().last.clone());
             for &li in &kd.lines {
                 ev.run_line(li, u, &mut |e: Effect| {
                     // Same effect as a simple move: one move (PAR-GRUP-04).
@@ -420,7 +430,9 @@ impl ParlettRules {
         }
         let mut seen: SmallVec<[Action; 8]> = SmallVec::new();
         for e in effects {
-            let Some(&(_, f0, t0, _)) = e.parts.first() else { continue };
+            let Some(&(_, f0, t0, _)) = e.parts.first() else {
+                continue;
+            };
             let mut path: SmallVec<[Square; 4]> = SmallVec::new();
             path.push(f0);
             path.push(t0);
@@ -435,7 +447,10 @@ impl ParlettRules {
             for &(pu, pf, pt, _) in &e.parts {
                 let pk = pos.unit(pu).kind;
                 if let Some(pkd) = c.kinds.get(pk.index()) {
-                    if pf != pt && !pkd.promo_to.is_empty() && pkd.promo_zone[side.index()].contains(pt) {
+                    if pf != pt
+                        && !pkd.promo_to.is_empty()
+                        && pkd.promo_zone[side.index()].contains(pt)
+                    {
                         promo = Some(&pkd.promo_to);
                     }
                 }
@@ -510,7 +525,13 @@ impl ParlettRules {
     }
 
     /// Is a generated move legal under the check rule?
-    fn is_legal(&self, pos: &Position<ParlettState>, li: &Legal, board: &mut Option<Board>, g: &Gen) -> bool {
+    fn is_legal(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        board: &mut Option<Board>,
+        g: &Gen,
+    ) -> bool {
         let c = self.c();
         let Some(royal) = c.royal else { return true };
         let side = pos.to_move();
@@ -520,27 +541,52 @@ impl ParlettRules {
                 let (Some(from), Some(to)) = (g.action.from(), g.action.to()) else {
                     return true;
                 };
-                let Some(u) = pos.unit_at(from) else { return true };
+                let Some(u) = pos.unit_at(from) else {
+                    return true;
+                };
                 let un = pos.unit(u);
                 let is_royal = un.kind == royal;
                 let kd = &c.kinds[un.kind.index()];
                 let pat = if kd.pattern_bits != 0 && li.pattern_risky {
-                    c.simple_pattern_bits(un.kind, from, to, side, un.status.moved, pos.side_bb(side), pos.side_bb(opp))
+                    c.simple_pattern_bits(
+                        un.kind,
+                        from,
+                        to,
+                        side,
+                        un.status.moved,
+                        pos.side_bb(side),
+                        pos.side_bb(opp),
+                    )
                 } else {
                     0
                 };
                 if !li.always && !is_royal && !li.lines.contains(from) && pat == 0 {
                     return true;
                 }
-                let occ = (pos.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
+                let occ =
+                    (pos.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
                 let by = pos.side_bb(opp) - Bitboard::from_square(to);
                 let mut need_full = false;
                 for &r in &li.royals {
                     let r = if is_royal && r == from { to } else { r };
-                    if c.simple_attacked(r, opp, occ, by, |k| pos.kind_bb(Kind(k as u8)), li.unmoved) {
+                    if c.simple_attacked(
+                        r,
+                        opp,
+                        occ,
+                        by,
+                        |k| pos.kind_bb(Kind(k as u8)),
+                        li.unmoved,
+                    ) {
                         return false;
                     }
-                    if c.complex_may_capture(r, opp, by, |k| pos.kind_bb(Kind(k as u8)), li.unmoved, pat != 0) {
+                    if c.complex_may_capture(
+                        r,
+                        opp,
+                        by,
+                        |k| pos.kind_bb(Kind(k as u8)),
+                        li.unmoved,
+                        pat != 0,
+                    ) {
                         need_full = true;
                     }
                 }
@@ -561,7 +607,13 @@ impl ParlettRules {
     }
 
     /// Plays an effect on the scratch board and tests every own royal piece.
-    fn effect_safe(&self, pos: &Position<ParlettState>, board: &mut Option<Board>, e: &Effect, promo: Option<Kind>) -> bool {
+    fn effect_safe(
+        &self,
+        pos: &Position<ParlettState>,
+        board: &mut Option<Board>,
+        e: &Effect,
+        promo: Option<Kind>,
+    ) -> bool {
         let c = self.c();
         let Some(royal) = c.royal else { return true };
         let side = pos.to_move();
@@ -578,7 +630,9 @@ impl ParlettRules {
             if let Some(p) = promo {
                 if f != t {
                     let k = b.units[u.index()].kind;
-                    if c.kinds.get(k.index()).is_some_and(|kd| kd.promo_zone[side.index()].contains(t) && !kd.promo_to.is_empty()) {
+                    if c.kinds.get(k.index()).is_some_and(|kd| {
+                        kd.promo_zone[side.index()].contains(t) && !kd.promo_to.is_empty()
+                    }) {
                         saved_kinds.push((u, k));
                         b.lift(u);
                         b.units[u.index()].kind = p;
@@ -599,9 +653,16 @@ impl ParlettRules {
             })
             .collect();
         let mut safe = true;
-        let royals: SmallVec<[(UnitId, Square); 2]> = b.units.iter().enumerate().filter_map(|(i, x)| {
-            (x.side == side && x.kind == royal).then_some(()).and(x.sq.map(|s| (UnitId(i as u16), s)))
-        }).collect();
+        let royals: SmallVec<[(UnitId, Square); 2]> = b
+            .units
+            .iter()
+            .enumerate()
+            .filter_map(|(i, x)| {
+                (x.side == side && x.kind == royal)
+                    .then_some(())
+                    .and(x.sq.map(|s| (UnitId(i as u16), s)))
+            })
+            .collect();
         for (ru, rs) in royals {
             if capturable_on_board(c, b, ru, rs, side.opposite(), last.clone()) {
                 safe = false;
@@ -671,13 +732,23 @@ impl ParlettRules {
             let kd = &c.kinds[un.kind.index()];
             let fast = match &legal {
                 None => true,
-                Some(li) => !li.always && !li.lines.contains(sq) && Some(un.kind) != c.royal && (kd.pattern_bits == 0 || !li.pattern_risky),
+                Some(li) => {
+                    !li.always
+                        && !li.lines.contains(sq)
+                        && Some(un.kind) != c.royal
+                        && (kd.pattern_bits == 0 || !li.pattern_risky)
+                }
             };
             if fast {
                 let (t, _) = c.simple_targets(un.kind, sq, side, un.status.moved, own, enemy);
                 let zone = kd.promo_zone[side.index()];
-                let promo = if kd.promo_to.is_empty() { Bitboard::EMPTY } else { t & zone };
-                n += u64::from((t - promo).count()) + u64::from(promo.count()) * kd.promo_to.len() as u64;
+                let promo = if kd.promo_to.is_empty() {
+                    Bitboard::EMPTY
+                } else {
+                    t & zone
+                };
+                n += u64::from((t - promo).count())
+                    + u64::from(promo.count()) * kd.promo_to.len() as u64;
                 if !kd.lines.is_empty() {
                     let mut extra = 0u64;
                     match &legal {
@@ -710,7 +781,13 @@ impl ParlettRules {
     }
 
     /// Applies an effect or a simple move to the position.
-    fn apply_move(&self, pos: &mut Position<ParlettState>, action: &Action, effect: Option<&Effect>, events: &mut dyn EventSink) {
+    fn apply_move(
+        &self,
+        pos: &mut Position<ParlettState>,
+        action: &Action,
+        effect: Option<&Effect>,
+        events: &mut dyn EventSink,
+    ) {
         let c = self.c();
         let side = pos.to_move();
         let wants = events.wants();
@@ -722,12 +799,22 @@ impl ParlettRules {
                 caps = e.caps.clone();
             }
             None => {
-                let (Some(from), Some(to)) = (action.from(), action.to()) else { return };
+                let (Some(from), Some(to)) = (action.from(), action.to()) else {
+                    return;
+                };
                 let Some(u) = pos.unit_at(from) else { return };
                 let un = pos.unit(u);
                 let kd = &c.kinds[un.kind.index()];
                 let pat = if kd.pattern_bits != 0 {
-                    c.simple_pattern_bits(un.kind, from, to, side, un.status.moved, pos.side_bb(side), pos.side_bb(side.opposite()))
+                    c.simple_pattern_bits(
+                        un.kind,
+                        from,
+                        to,
+                        side,
+                        un.status.moved,
+                        pos.side_bb(side),
+                        pos.side_bb(side.opposite()),
+                    )
                 } else {
                     0
                 };
@@ -767,7 +854,11 @@ impl ParlettRules {
         }
         for &(u, f, t, _) in &parts {
             if wants {
-                events.push(Event::Moved { unit: u, from: f, to: t });
+                events.push(Event::Moved {
+                    unit: u,
+                    from: f,
+                    to: t,
+                });
             }
             // PAR-MULT-02 / PAR-DIST-03: every participant has moved.
             if !pos.unit(u).status.moved {
@@ -775,10 +866,18 @@ impl ParlettRules {
             }
             if let Some(p) = action.piece {
                 let k = pos.unit(u).kind;
-                if f != t && c.kinds.get(k.index()).is_some_and(|kd| !kd.promo_to.is_empty() && kd.promo_zone[side.index()].contains(t)) {
+                if f != t
+                    && c.kinds.get(k.index()).is_some_and(|kd| {
+                        !kd.promo_to.is_empty() && kd.promo_zone[side.index()].contains(t)
+                    })
+                {
                     pos.set_kind(u, p);
                     if wants {
-                        events.push(Event::Promoted { unit: u, from: k, to: p });
+                        events.push(Event::Promoted {
+                            unit: u,
+                            from: k,
+                            to: p,
+                        });
                     }
                 }
             }
@@ -835,7 +934,16 @@ impl ParlettRules {
                     let mut b = b;
                     let victim_side = pos.to_move();
                     pos.pieces(victim_side, r).iter().any(|s| {
-                        pos.unit_at(s).is_some_and(|u| capturable_on_board(c, &mut b, u, s, victim_side.opposite(), pos.state().last.clone()))
+                        pos.unit_at(s).is_some_and(|u| {
+                            capturable_on_board(
+                                c,
+                                &mut b,
+                                u,
+                                s,
+                                victim_side.opposite(),
+                                pos.state().last.clone(),
+                            )
+                        })
                     })
                 });
                 if mover_wins {
@@ -898,14 +1006,32 @@ impl Rules for ParlettRules {
         self.count_moves(pos)
     }
 
-    fn perform(&self, pos: &mut Position<ParlettState>, action: &Action, events: &mut dyn EventSink) {
+    fn perform(
+        &self,
+        pos: &mut Position<ParlettState>,
+        action: &Action,
+        events: &mut dyn EventSink,
+    ) {
         let c = self.c();
-        let (Some(from), Some(to)) = (action.from(), action.to()) else { return };
+        let (Some(from), Some(to)) = (action.from(), action.to()) else {
+            return;
+        };
         let Some(u) = pos.unit_at(from) else { return };
         let un = pos.unit(u);
         let side = un.side;
-        if action.kind == ActionKind::Move && action.path.len() == 2 && action.arg == 0 && from != to {
-            let (t, _) = c.simple_targets(un.kind, from, side, un.status.moved, pos.side_bb(side), pos.side_bb(side.opposite()));
+        if action.kind == ActionKind::Move
+            && action.path.len() == 2
+            && action.arg == 0
+            && from != to
+        {
+            let (t, _) = c.simple_targets(
+                un.kind,
+                from,
+                side,
+                un.status.moved,
+                pos.side_bb(side),
+                pos.side_bb(side.opposite()),
+            );
             if t.contains(to) {
                 self.apply_move(pos, action, None, events);
                 return;
@@ -926,7 +1052,10 @@ impl Rules for ParlettRules {
     fn describe_state(&self, pos: &Position<ParlettState>) -> Vec<String> {
         let mut v = Vec::new();
         for p in &pos.state().last {
-            v.push(format!("last turn: unit {} played {}{} (history pattern)", p.unit, p.from, p.to));
+            v.push(format!(
+                "last turn: unit {} played {}{} (history pattern)",
+                p.unit, p.from, p.to
+            ));
         }
         if pos.result().is_none() && self.count_moves(pos) == 0 {
             v.push("no legal move, no winner".into());
@@ -941,11 +1070,6 @@ impl Rules for ParlettRules {
         }
         // Field start columns.
         let mut fields: Vec<(usize, &str)> = Vec::new();
-        let mut col = 0;
-        for (i, ch) in fen.char_indices() {
-            let _ = ch;
-            let _ = i;
-        }
         let mut rest = fen;
         let mut offset = 0usize;
         loop {
@@ -958,48 +1082,97 @@ impl Rules for ParlettRules {
             fields.push((fen[..offset].chars().count() + 1, &trimmed[..end]));
             offset += end;
             rest = &trimmed[end..];
-            col += 1;
         }
-        let _ = col;
         let Some(&(_, placement)) = fields.first() else {
             return Err(Self::fen_error(fen, 1, "empty FEN"));
         };
         if fields.len() > 6 {
-            return Err(Self::fen_error(fen, fields[6].0, "unexpected text after the fullmove number"));
+            return Err(Self::fen_error(
+                fen,
+                fields[6].0,
+                "unexpected text after the fullmove number",
+            ));
         }
         let placed = parse_placement(placement, c.shape, &self.inner.kinds)
             .map_err(|e| Self::fen_error(fen, e.column, e.reason))?;
         let to_move = match fields.get(1) {
             None | Some((_, "w")) => Side::White,
             Some((_, "b")) => Side::Black,
-            Some((cl, t)) => return Err(Self::fen_error(fen, *cl, format!("expected the side to move, w or b, found {t:?}"))),
+            Some((cl, t)) => {
+                return Err(Self::fen_error(
+                    fen,
+                    *cl,
+                    format!("expected the side to move, w or b, found {t:?}"),
+                ))
+            }
         };
         // Castling field.
         let mut unmoved_castle: Vec<Square> = Vec::new();
         if let Some(&(cl, cf)) = fields.get(2) {
             if cf != "-" {
                 let Some((kk, tk)) = self.inner.castle else {
-                    return Err(Self::fen_error(fen, cl, "this set has no castling: the field must be '-'"));
+                    return Err(Self::fen_error(
+                        fen,
+                        cl,
+                        "this set has no castling: the field must be '-'",
+                    ));
                 };
                 for (i, ch) in cf.chars().enumerate() {
                     let side = match ch {
                         'K' | 'Q' => Side::White,
                         'k' | 'q' => Side::Black,
-                        _ => return Err(Self::fen_error(fen, cl + i, format!("expected K, Q, k, q or '-', found {ch:?}"))),
+                        _ => {
+                            return Err(Self::fen_error(
+                                fen,
+                                cl + i,
+                                format!("expected K, Q, k, q or '-', found {ch:?}"),
+                            ))
+                        }
                     };
-                    let kings: Vec<Square> = placed.iter().filter(|p| p.1 == kk && p.2 == side).map(|p| p.0).collect();
+                    let kings: Vec<Square> = placed
+                        .iter()
+                        .filter(|p| p.1 == kk && p.2 == side)
+                        .map(|p| p.0)
+                        .collect();
                     let Some(&ksq) = kings.first().filter(|_| kings.len() == 1) else {
-                        return Err(Self::fen_error(fen, cl + i, format!("castling right {ch:?} needs exactly one {} of that side", self.inner.kinds.name(kk))));
+                        return Err(Self::fen_error(
+                            fen,
+                            cl + i,
+                            format!(
+                                "castling right {ch:?} needs exactly one {} of that side",
+                                self.inner.kinds.name(kk)
+                            ),
+                        ));
                     };
                     let kingside = ch.eq_ignore_ascii_case(&'K');
                     let rook = placed
                         .iter()
                         .filter(|p| p.1 == tk && p.2 == side && p.0.rank() == ksq.rank())
-                        .filter(|p| if kingside { p.0.file() > ksq.file() } else { p.0.file() < ksq.file() })
+                        .filter(|p| {
+                            if kingside {
+                                p.0.file() > ksq.file()
+                            } else {
+                                p.0.file() < ksq.file()
+                            }
+                        })
                         .map(|p| p.0)
-                        .reduce(|a, b| if (b.file() > a.file()) == kingside { b } else { a });
+                        .reduce(|a, b| {
+                            if (b.file() > a.file()) == kingside {
+                                b
+                            } else {
+                                a
+                            }
+                        });
                     let Some(rsq) = rook else {
-                        return Err(Self::fen_error(fen, cl + i, format!("castling right {ch:?} but no {} on that side of the {}", self.inner.kinds.name(tk), self.inner.kinds.name(kk))));
+                        return Err(Self::fen_error(
+                            fen,
+                            cl + i,
+                            format!(
+                                "castling right {ch:?} but no {} on that side of the {}",
+                                self.inner.kinds.name(tk),
+                                self.inner.kinds.name(kk)
+                            ),
+                        ));
                     };
                     unmoved_castle.push(ksq);
                     unmoved_castle.push(rsq);
@@ -1024,16 +1197,28 @@ impl Rules for ParlettRules {
         // En passant field: marks the unit that just made a history-pattern move.
         if let Some(&(cl, ep)) = fields.get(3) {
             if ep != "-" {
-                let sq: Square = ep.parse().map_err(|_| Self::fen_error(fen, cl, format!("expected an en-passant square or '-', found {ep:?}")))?;
+                let sq: Square = ep.parse().map_err(|_| {
+                    Self::fen_error(
+                        fen,
+                        cl,
+                        format!("expected an en-passant square or '-', found {ep:?}"),
+                    )
+                })?;
                 if !c.shape.contains(sq) {
                     return Err(Self::fen_error(fen, cl, "en-passant square off the board"));
                 }
                 let mover = to_move.opposite();
                 let f: i32 = if mover == Side::White { 1 } else { -1 };
-                let to = Square::try_new(i32::from(sq.file()), i32::from(sq.rank()) + f).filter(|s| c.shape.contains(*s));
-                let from = Square::try_new(i32::from(sq.file()), i32::from(sq.rank()) - f).filter(|s| c.shape.contains(*s));
+                let to = Square::try_new(i32::from(sq.file()), i32::from(sq.rank()) + f)
+                    .filter(|s| c.shape.contains(*s));
+                let from = Square::try_new(i32::from(sq.file()), i32::from(sq.rank()) - f)
+                    .filter(|s| c.shape.contains(*s));
                 let (Some(to), Some(from)) = (to, from) else {
-                    return Err(Self::fen_error(fen, cl, "no double step can pass over this square"));
+                    return Err(Self::fen_error(
+                        fen,
+                        cl,
+                        "no double step can pass over this square",
+                    ));
                 };
                 let unit = ids.get(&to).copied().filter(|u| pos.unit(*u).side == mover);
                 let Some(unit) = unit else {
@@ -1041,24 +1226,43 @@ impl Rules for ParlettRules {
                 };
                 let bits = c.kinds[pos.unit(unit).kind.index()].pattern_bits;
                 if bits == 0 || pos.unit_at(sq).is_some() || pos.unit_at(from).is_some() {
-                    return Err(Self::fen_error(fen, cl, format!("en-passant square {sq} does not fit the position")));
+                    return Err(Self::fen_error(
+                        fen,
+                        cl,
+                        format!("en-passant square {sq} does not fit the position"),
+                    ));
                 }
                 let mut last = LastParts::new();
-                last.push(LastPart { unit, from, to, patterns: bits });
+                last.push(LastPart {
+                    unit,
+                    from,
+                    to,
+                    patterns: bits,
+                });
                 pos.set_state(ParlettState { last });
             }
         }
         if let Some(&(cl, hm)) = fields.get(4) {
             if hm.parse::<u32>().is_err() {
-                return Err(Self::fen_error(fen, cl, format!("expected the halfmove clock (a number), found {hm:?}")));
+                return Err(Self::fen_error(
+                    fen,
+                    cl,
+                    format!("expected the halfmove clock (a number), found {hm:?}"),
+                ));
             }
         }
         if let Some(&(cl, fm)) = fields.get(5) {
             match fm.parse::<u32>() {
-                Ok(n) if n >= 1 && n < 1_000_000 => {
+                Ok(n) if (1..1_000_000).contains(&n) => {
                     pos.set_ply((n - 1) * 2 + u32::from(to_move == Side::Black));
                 }
-                _ => return Err(Self::fen_error(fen, cl, format!("expected the fullmove number (1 or more), found {fm:?}"))),
+                _ => {
+                    return Err(Self::fen_error(
+                        fen,
+                        cl,
+                        format!("expected the fullmove number (1 or more), found {fm:?}"),
+                    ))
+                }
             }
         }
         pos.clear_journal();
@@ -1066,8 +1270,13 @@ impl Rules for ParlettRules {
     }
 
     fn to_fen(&self, pos: &Position<ParlettState>) -> Option<String> {
-        let placement = frozen_core::fen::format_placement(pos.shape(), self.kinds(), |sq| pos.piece_at(sq));
-        let side = if pos.to_move() == Side::White { "w" } else { "b" };
+        let placement =
+            frozen_core::fen::format_placement(pos.shape(), self.kinds(), |sq| pos.piece_at(sq));
+        let side = if pos.to_move() == Side::White {
+            "w"
+        } else {
+            "b"
+        };
         let mut castling = String::new();
         if let Some((kk, tk)) = self.inner.castle {
             for s in Side::ALL {
@@ -1090,7 +1299,11 @@ impl Rules for ParlettRules {
                             }
                         }
                     }
-                    let (a, b) = if s == Side::White { ('K', 'Q') } else { ('k', 'q') };
+                    let (a, b) = if s == Side::White {
+                        ('K', 'Q')
+                    } else {
+                        ('k', 'q')
+                    };
                     if k_side {
                         castling.push(a);
                     }
@@ -1142,11 +1355,15 @@ pub fn builtin_rules(name: &str) -> Option<ParlettRules> {
 
 /// Runs a visitor on a set given as a file path or as RON text (for
 /// `--rules my-set.ron`).
-pub fn visit_set_file<V: frozen_core::VariantVisitor>(path_or_text: &str, visitor: V) -> Result<V::Output, SetError> {
+pub fn visit_set_file<V: frozen_core::VariantVisitor>(
+    path_or_text: &str,
+    visitor: V,
+) -> Result<V::Output, SetError> {
     let text = if path_or_text.trim_start().starts_with('(') {
         path_or_text.to_string()
     } else {
-        std::fs::read_to_string(path_or_text).map_err(|e| invalid("file", format!("cannot read {path_or_text}: {e}")))?
+        std::fs::read_to_string(path_or_text)
+            .map_err(|e| invalid("file", format!("cannot read {path_or_text}: {e}")))?
     };
     let rules = load_set(&text)?;
     Ok(visitor.visit(rules))
