@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod denial_bait;
 pub mod fc12;
 pub mod parlett;
 pub mod registry;

@@ -25,6 +25,10 @@ pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
     board: "12x12",
     description: "FrozenChess 12x12: death squares, paralysis, empower and guards, double moves, jesters, King's Exchange",
 }, VariantInfo {
+    name: "denial-bait",
+    board: "8x8",
+    description: "Denial/Bait chess: FIDE chess with denial, bait, rook stacks, queen revenge, raising bishops, exile and statues",
+}, VariantInfo {
     name: "normal-chess",
     board: "8x8",
     description: "Normal Chess from the Parlett seed, literally: no check rule, king capture wins, castling K b1/T c1",
@@ -54,6 +58,7 @@ impl std::error::Error for UnknownVariant {}
 pub fn visit<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
     match name {
         "fc12" => Ok(visitor.visit(crate::fc12::Fc12::new())),
+        "denial-bait" => Ok(visitor.visit(crate::denial_bait::DenialBait::new())),
         "normal-chess" | "fairy-chess" | "fide" => crate::parlett::builtin_rules(name)
             .map(|r| visitor.visit(r))
             .ok_or_else(|| UnknownVariant(name.to_string())),

@@ -1,0 +1,178 @@
+//! Disguise and chain disguise.
+//!
+//! Implements DB-DSGS-01 (a pawn that could reach a square with a non-capturing pawn move,
+//! were it empty, may swap places with the piece there, of either colour; a ground rook
+//! moves with all its riders; statues never), DB-DSGS-02 (swapping with a rider: the pawn
+//! takes exactly that rider's place), DB-DSGS-03 (the pawn's new square must be legal for
+//! it; the swapped piece may land anywhere and end-of-turn checks apply to it; a King
+//! swapped gets no extra step; the mover's King must not end in check), DB-DSGS-04 (chain
+//! disguise: further own pawns that could move to the disguised piece's new square swap
+//! with it in the same movement; each pawn at most once; every link optional) and
+//! DB-DSGS-05 (a link made with a double move records en passant against that pawn only).
+//!
+//! Action: `Swap` whose path is the links' routes concatenated (`[pawn, (mid), target]`
+//! each); argument bit `LINK_DOUBLE << i` marks link `i` as a double move, the victim
+//! index selects a rider of the first target's stack. A rider pawn may not swap with a
+//! loaded ground rook (engine ruling: the rook's riders would have no square).
+
+use super::base::*;
+use super::capture::{arg, Ctx, Stop};
+use frozen_core::{Action, ActionKind, Event, Side, UnitId};
+
+/// Bit of link 0 being a double move; link `i` uses `LINK_DOUBLE << i`.
+pub const LINK_DOUBLE: u16 = 1 << 9;
+/// Longest chain.
+pub const MAX_LINKS: usize = 7;
+
+/// Swaps pawn `p` with piece `d`.
+fn swap(b: &mut Board, p: usize, d: usize) -> Result<(), Stop> {
+    let Place::Board(ps, pk) = b.pcs[p].place else {
+        return Err(Stop::Bad);
+    };
+    let Place::Board(ds, dk) = b.pcs[d].place else {
+        return Err(Stop::Bad);
+    };
+    if ps == ds || b.pcs[d].kind == STATUE {
+        return Err(Stop::Bad);
+    }
+    if dk == 0 && b.stk[ds as usize].len() > 1 {
+        if pk != 0 || b.stk[ps as usize].len() != 1 {
+            return Err(Stop::Bad);
+        }
+        let dstack = std::mem::take(&mut b.stk[ds as usize]);
+        b.stk[ds as usize].push(p as u8);
+        b.stk[ps as usize] = dstack;
+    } else {
+        b.stk[ps as usize][pk as usize] = d as u8;
+        b.stk[ds as usize][dk as usize] = p as u8;
+    }
+    b.reindex(ps);
+    b.reindex(ds);
+    Ok(())
+}
+
+/// A pawn route from pawn `p`'s place to square `t` (as if `t` were empty): the path.
+fn route_to(b: &Board, p: usize, t: Sq) -> Vec<Vec<Sq>> {
+    let Place::Board(s, k) = b.pcs[p].place else {
+        return Vec::new();
+    };
+    super::pawn::routes(b, b.pcs[p].side, s, k as usize)
+        .into_iter()
+        .filter(|(path, tt)| *tt == t && *tt != s && path.len() >= 2)
+        .map(|(path, _)| path)
+        .collect()
+}
+
+/// Disguise movements of the pawn `id` (DB-DSGS-01, DB-DSGS-04).
+pub fn gen_disguise(b: &Board, id: usize, out: &mut Vec<Action>) {
+    let side = b.pcs[id].side;
+    let Place::Board(s, k) = b.pcs[id].place else { return };
+    for (path, t) in super::pawn::routes(b, side, s, k as usize) {
+        if t == s || b.empty(t) {
+            continue;
+        }
+        let double = path.len() == 3;
+        for (vk, &d) in b.stk[t as usize].iter().enumerate() {
+            let d = d as usize;
+            if b.pcs[d].kind == STATUE || vk >= 8 {
+                continue;
+            }
+            let mut c = b.clone();
+            if swap(&mut c, id, d).is_err() {
+                continue;
+            }
+            let a = ((k as u16) << arg::MOVER_SHIFT) | ((vk as u16) << arg::VICTIM_SHIFT) | if double { LINK_DOUBLE } else { 0 };
+            let mut used = vec![id];
+            extend(&c, side, d, &mut used, path.clone(), a, 1, out);
+        }
+    }
+}
+
+fn extend(b: &Board, side: Side, d: usize, used: &mut Vec<usize>, path: Vec<Sq>, a: u16, links: usize, out: &mut Vec<Action>) {
+    let sqs: Vec<_> = path.iter().map(|&q| to_sq(q)).collect();
+    out.push(Action::new(ActionKind::Swap, &sqs).with_arg(a));
+    if links >= MAX_LINKS {
+        return;
+    }
+    let Some(t) = b.square_of(d) else { return };
+    for p in 0..b.pcs.len() {
+        let pc = b.pcs[p];
+        if pc.side != side || pc.kind != PAWN || used.contains(&p) {
+            continue;
+        }
+        for r in route_to(b, p, t) {
+            let mut c = b.clone();
+            if swap(&mut c, p, d).is_err() {
+                continue;
+            }
+            let mut np = path.clone();
+            np.extend_from_slice(&r);
+            let na = a | if r.len() == 3 { LINK_DOUBLE << links } else { 0 };
+            used.push(p);
+            extend(&c, side, d, used, np, na, links + 1, out);
+            used.pop();
+        }
+    }
+}
+
+/// Executes a disguise or chain disguise.
+pub fn exec_disguise(b: &mut Board, ctx: &mut Ctx, path: &[Sq], a: u16) -> Result<(), Stop> {
+    let side = b.to_move;
+    let mut i = 0usize;
+    let mut link = 0usize;
+    let mut d: Option<usize> = None;
+    let mut used: Vec<usize> = Vec::new();
+    while i < path.len() {
+        let len = if a & (LINK_DOUBLE << link) != 0 { 3 } else { 2 };
+        let r = path.get(i..i + len).ok_or(Stop::Bad)?;
+        let s = r[0];
+        let t = r[len - 1];
+        let p = if link == 0 {
+            *b.stk[s as usize].get(arg::mover(a)).ok_or(Stop::Bad)? as usize
+        } else {
+            b.stk[s as usize].iter().map(|&x| x as usize).find(|&x| {
+                b.pcs[x].side == side && b.pcs[x].kind == PAWN && !used.contains(&x)
+            }).ok_or(Stop::Bad)?
+        };
+        if b.pcs[p].side != side || b.pcs[p].kind != PAWN || used.contains(&p) {
+            return Err(Stop::Bad);
+        }
+        let target = match d {
+            None => *b.stk[t as usize].get(arg::victim(a)).ok_or(Stop::Bad)? as usize,
+            Some(d) => {
+                if b.square_of(d) != Some(t) {
+                    return Err(Stop::Bad);
+                }
+                d
+            }
+        };
+        if !route_to(b, p, t).iter().any(|x| x.as_slice() == r) {
+            return Err(Stop::Bad);
+        }
+        swap(b, p, target)?;
+        if ctx.events.is_some() {
+            ctx.ev(Event::Swapped {
+                a: UnitId(p as u16),
+                b: UnitId(target as u16),
+            });
+        }
+        if len == 3 {
+            ctx.new_ep.push(EpInfo {
+                x: to_sq(r[1]),
+                victim: UnitId(p as u16),
+            });
+        }
+        used.push(p);
+        d = Some(target);
+        i += len;
+        link += 1;
+        if link > MAX_LINKS {
+            return Err(Stop::Bad);
+        }
+    }
+    if link == 0 {
+        return Err(Stop::Bad);
+    }
+    ctx.pawn_move = true;
+    Ok(())
+}

@@ -1,0 +1,250 @@
+//! The FIDE baseline: movement generation, check by brute force, legality, the end of
+//! the game, draws and FEN.
+//!
+//! Implements DB-FIDE-01 (FIDE set-up, White first, Black holds the denial right),
+//! DB-FIDE-02 (check: the opponent has a movement whose full resolution, chain reactions
+//! and every combination of owner decisions included, captures the King; brute force on
+//! copies of the board; a movement may not leave the own King in check), DB-FIDE-03
+//! (checkmate: in check, no legal movement and no legal bait; decided after the denial
+//! window), DB-FIDE-04 (castling: unmoved King and rook, empty squares between, King not in
+//! check and not crossing an attacked square; castling lands on an attacked square only as
+//! a first step followed by a safe second step), DB-FIDE-05 (en passant baseline, extended
+//! in `pawn.rs`), DB-FIDE-06 (stalemate) and DB-FIDE-07 (draws: threefold repetition of the
+//! full state through the game record, the 50-move rule applied automatically at 100
+//! turns without capture, exile, pawn movement, promotion or statue event, and dead
+//! positions when neither side has a pawn or statue and the board is K v K, K+minor v K or
+//! K+B v K+B on one colour).
+
+use super::base::*;
+use super::capture::{exec, for_outcomes, Ctx};
+use frozen_core::{Action, ActionKind, Side};
+
+const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+/// Slider movements of piece `id` at stack index `k` of `s` along `dirs` (DB-QUEN-01,
+/// DB-ROOK-01, DB-BISH-01): empty squares, a capture of an enemy ground piece, entering a
+/// rook; stacks and statues block.
+pub fn gen_slider(b: &Board, id: usize, s: Sq, k: usize, dirs: &[(i32, i32)], captures_only: bool, out: &mut Vec<Action>) {
+    let side = b.pcs[id].side;
+    let base = (k as u16) << super::capture::arg::MOVER_SHIFT;
+    for &(df, dr) in dirs {
+        let mut t = s;
+        while let Some(n) = off(t, df, dr) {
+            t = n;
+            match b.ground(t) {
+                None => {
+                    if !captures_only {
+                        out.push(Action::new(ActionKind::Move, &[to_sq(s), to_sq(t)]).with_arg(base));
+                    }
+                }
+                Some(g) => {
+                    let p = b.pcs[g];
+                    if p.kind != STATUE {
+                        if p.side != side {
+                            out.push(Action::new(ActionKind::Move, &[to_sq(s), to_sq(t)]).with_arg(base));
+                        }
+                        if p.kind == ROOK && !captures_only {
+                            out.push(
+                                Action::new(ActionKind::Move, &[to_sq(s), to_sq(t)])
+                                    .with_arg(base | super::capture::arg::ENTER),
+                            );
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Every pseudo-legal movement of `side` (own King safety ignored). With `captures_only`,
+/// only movements that remove a piece directly. Castling is offered only with `castle`.
+pub fn pseudo(b: &Board, side: Side, ep: &[EpInfo], captures_only: bool, castle: bool, out: &mut Vec<Action>) {
+    for s in 0..64u8 {
+        let n = b.stk[s as usize].len();
+        for k in 0..n {
+            let id = b.stk[s as usize][k] as usize;
+            let p = b.pcs[id];
+            if p.side != side {
+                continue;
+            }
+            match p.kind {
+                KING => {
+                    let mut ok = |cross: Sq| castle && castle_ok(b, id, cross);
+                    super::king::gen_king(b, id, s, k, captures_only, &mut ok, out);
+                }
+                QUEEN => {
+                    gen_slider(b, id, s, k, &ORTHO, captures_only, out);
+                    gen_slider(b, id, s, k, &DIAG, captures_only, out);
+                    if super::queen::all_round_has_target(b, s) {
+                        out.push(super::queen::all_round_action(s, k));
+                    }
+                }
+                ROOK => gen_slider(b, id, s, k, &ORTHO, captures_only, out),
+                BISHOP => gen_slider(b, id, s, k, &DIAG, captures_only, out),
+                KNIGHT => super::knight::gen_knight(b, id, s, k, captures_only, out),
+                PAWN => {
+                    super::pawn::gen_pawn(b, id, s, k, ep, captures_only, out);
+                    if !captures_only {
+                        super::disguise::gen_disguise(b, id, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if !captures_only {
+        super::bishop::gen_bishop_promotions(b, side, out);
+    }
+}
+
+/// Castling condition (DB-FIDE-04): the King is not in check and the square it crosses is
+/// not attacked.
+fn castle_ok(b: &Board, king: usize, cross: Sq) -> bool {
+    let side = b.pcs[king].side;
+    if in_check(b, side) {
+        return false;
+    }
+    let mut c = b.clone();
+    c.lift(king, false);
+    if !c.empty(cross) {
+        return false;
+    }
+    c.put(cross, &[king as u8]);
+    !in_check(&c, side)
+}
+
+/// True if `side` has a raised bishop waiting for its auto-exile.
+pub fn has_raised(b: &Board, side: Side) -> bool {
+    b.pcs.iter().any(|p| p.side == side && p.kind == BISHOP && p.expiry != 0)
+}
+
+/// The end-of-turn mechanics that follow a movement of `mover` and matter for safety:
+/// self-capture of first-row pawns (DB-PAWN-06) and auto-exile of raised bishops
+/// (DB-BISH-04); owner decisions inside them default to raising.
+pub fn end_mech(b: &mut Board, mover: Side, ctx: &mut Ctx) {
+    ctx.auto_raise = true;
+    let _ = super::pawn::self_capture(b, ctx);
+    let _ = super::bishop::auto_exile(b, ctx, mover);
+}
+
+/// Check (DB-FIDE-02): the opponent has a movement that, for some combination of
+/// decisions, captures `side`'s King. A King not on the board is never in check.
+pub fn in_check(b: &Board, side: Side) -> bool {
+    let Some(k) = b.king(side) else { return false };
+    if !matches!(b.pcs[k].place, Place::Board(..)) {
+        return false;
+    }
+    let opp = side.opposite();
+    let mut c = b.clone();
+    c.to_move = opp;
+    let all = has_raised(&c, opp);
+    let mut moves = Vec::new();
+    pseudo(&c, opp, &[], !all, false, &mut moves);
+    for a in &moves {
+        let safe = for_outcomes(&c, a, &[], None, true, &mut |r, ctx| {
+            if ctx.king_taken[side.index()] {
+                return false;
+            }
+            if all {
+                let mut r2 = r.clone();
+                let mut cx = Ctx::default();
+                end_mech(&mut r2, opp, &mut cx);
+                return !cx.king_taken[side.index()];
+            }
+            true
+        });
+        if !safe {
+            return true;
+        }
+    }
+    false
+}
+
+/// How a movement is judged.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Mode {
+    /// An ordinary movement: the own King must be safe afterwards.
+    Normal,
+    /// A bait free movement: the King must still be in check and a bait target remain.
+    BaitFree,
+}
+
+/// True if movement `a` of the side to act is legal in `mode`, for every combination of
+/// decisions its chain reactions may take.
+pub fn legal(b: &Board, a: &Action, ep: &[EpInfo], mode: Mode) -> bool {
+    let mover = b.to_move;
+    let was_exiled = b.king_exiled(mover);
+    for_outcomes(b, a, ep, None, false, &mut |r, ctx| {
+        if ctx.king_taken[mover.index()] {
+            return false;
+        }
+        if ctx.king_exiled[mover.index()] && !was_exiled && has_statue(r, mover.opposite()) {
+            return false;
+        }
+        let mut r2 = r.clone();
+        let mut cx = Ctx::default();
+        end_mech(&mut r2, mover, &mut cx);
+        if cx.king_taken[mover.index()] {
+            return false;
+        }
+        let on_board = r2.king(mover).is_some_and(|k| matches!(r2.pcs[k].place, Place::Board(..)));
+        match mode {
+            Mode::Normal => {
+                if on_board {
+                    !in_check(&r2, mover)
+                } else if r2.king_exiled(mover) {
+                    !super::exile::threatened(&r2, mover)
+                } else {
+                    false
+                }
+            }
+            Mode::BaitFree => {
+                on_board
+                    && in_check(&r2, mover)
+                    && r2
+                        .king(mover)
+                        .is_some_and(|k| !super::bait::targets(&r2, k).is_empty())
+            }
+        }
+    })
+}
+
+/// True if `side` owns a statue.
+pub fn has_statue(b: &Board, side: Side) -> bool {
+    b.pcs
+        .iter()
+        .any(|p| p.side == side && p.kind == STATUE && matches!(p.place, Place::Board(..)))
+}
+
+/// Runs a movement for real on `b`; `Ok` with the context, or the stop.
+pub fn run(b: &mut Board, a: &Action, ctx: &mut Ctx) -> Result<(), super::capture::Stop> {
+    exec(b, a, ctx)
+}
+
+/// Dead position (DB-FIDE-07): no pawn or statue on either side, both Kings on the board,
+/// and only K v K, K+minor v K, or K+B v K+B with bishops on one square colour.
+pub fn dead_position(b: &Board) -> bool {
+    let mut minors: Vec<(Side, u8, Sq)> = Vec::new();
+    for p in &b.pcs {
+        let Place::Board(s, _) = p.place else {
+            if p.kind == KING {
+                return false;
+            }
+            continue;
+        };
+        match p.kind {
+            KING => {}
+            BISHOP | KNIGHT => minors.push((p.side, p.kind.0, s)),
+            _ => return false,
+        }
+    }
+    match minors.as_slice() {
+        [] | [_] => true,
+        [(s1, k1, q1), (s2, k2, q2)] => {
+            s1 != s2 && *k1 == BISHOP.0 && *k2 == BISHOP.0 && (q1 / 8 + q1 % 8) % 2 == (q2 / 8 + q2 % 8) % 2
+        }
+        _ => false,
+    }
+}
