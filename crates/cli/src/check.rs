@@ -246,7 +246,7 @@ pub fn check(files: &[PathBuf], variant: Option<&str>, rules: Option<&Path>) -> 
             Ok(summary) => out.push_str(&format!("{}: ok ({summary})\n", f.display())),
             Err(problems) => {
                 bad += 1;
-                eprintln!("{}: {problems}", f.display());
+                crate::common::warn(&format!("{}: {problems}", f.display()));
             }
         }
     }

@@ -118,7 +118,7 @@ impl VariantVisitor for Moves {
                     None => "no legal action".to_string(),
                 },
             };
-            eprintln!("{why}");
+            crate::common::warn(&why);
         }
         Ok(())
     }

@@ -212,6 +212,11 @@ impl Glyphs {
     }
 }
 
+/// Writes a line to stderr, ignoring a closed stderr (nothing better to do with it).
+pub fn warn(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
 /// Writes text to stdout. A closed pipe (`frozen moves x | head`) ends output quietly.
 pub fn emit(text: &str) -> CliResult {
     let stdout = std::io::stdout();
@@ -256,7 +261,7 @@ pub fn paralysis_left<S: frozen_core::VariantState>(pos: &Position<S>, id: UnitI
         started.saturating_add(1)
     };
     if through >= first {
-        through - first + 1
+        (through - first).saturating_add(1)
     } else {
         0
     }

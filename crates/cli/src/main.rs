@@ -362,7 +362,7 @@ fn main() {
         }
     };
     if let Err(e) = run(cli) {
-        eprintln!("error: {}", e.message);
+        crate::common::warn(&format!("error: {}", e.message));
         std::process::exit(if e.code == 0 { EXIT_FAILURE } else { e.code });
     }
 }

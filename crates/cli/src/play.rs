@@ -97,7 +97,7 @@ impl<R: Rules + Clone> Session<R> {
                 true
             }
             Err(e) => {
-                eprintln!("error: {}", refusal(&self.game, text, &e));
+                crate::common::warn(&format!("error: {}", refusal(&self.game, text, &e)));
                 false
             }
         }
@@ -184,12 +184,16 @@ impl<R: Rules + Clone> Session<R> {
             "list" | "ls" => self.list(),
             "board" | "show" => self.board(),
             "undo" => self.undo(),
-            "save" if arg.is_empty() => eprintln!("error: save needs a file name: save <file>"),
+            "save" if arg.is_empty() => {
+                crate::common::warn("error: save needs a file name: save <file>")
+            }
             "save" => match std::fs::write(arg, self.game.to_ron()) {
                 Ok(()) => say(&format!("saved to {arg}\n")),
-                Err(e) => eprintln!("error: cannot write {arg}: {e}"),
+                Err(e) => crate::common::warn(&format!("error: cannot write {arg}: {e}")),
             },
-            "load" if arg.is_empty() => eprintln!("error: load needs a file name: load <file>"),
+            "load" if arg.is_empty() => {
+                crate::common::warn("error: load needs a file name: load <file>")
+            }
             "load" => match load_game(self.game.rules(), std::path::Path::new(arg)) {
                 Ok(g) => {
                     self.game = g;
@@ -197,7 +201,7 @@ impl<R: Rules + Clone> Session<R> {
                     self.board();
                     self.opponent_turn();
                 }
-                Err(e) => eprintln!("error: {}", e.message),
+                Err(e) => crate::common::warn(&format!("error: {}", e.message)),
             },
             _ if cmd.bytes().all(|b| b.is_ascii_digit()) && arg.is_empty() => {
                 let legal = self.game.actions();
@@ -209,17 +213,17 @@ impl<R: Rules + Clone> Session<R> {
                         }
                     }
                     _ if self.game.result().is_some() => {
-                        eprintln!("error: the game is over (undo, save <file> or quit)");
+                        crate::common::warn("error: the game is over (undo, save <file> or quit)");
                     }
-                    _ => eprintln!(
+                    _ => crate::common::warn(&format!(
                         "error: no action number {cmd}: `list` numbers the {} legal actions",
                         legal.len()
-                    ),
+                    )),
                 }
             }
-            _ if !arg.is_empty() => {
-                eprintln!("error: unknown command {line:?}; type `help` for the commands")
-            }
+            _ if !arg.is_empty() => crate::common::warn(&format!(
+                "error: unknown command {line:?}; type `help` for the commands"
+            )),
             _ => {
                 if self.play_action(cmd, "") {
                     self.after_turn();

@@ -1203,3 +1203,79 @@ fn user_piece_set_with_rules() {
         o.stdout
     );
 }
+
+/// The initial position with counters, timers and status fields at their largest values.
+struct Extreme;
+
+impl VariantVisitor for Extreme {
+    type Output = Option<String>;
+    fn visit<R: Rules + Clone>(self, rules: R) -> Option<String> {
+        use frozen_core::{BySide, Location, Pending, Side, Wall};
+        let pos = rules.initial_position();
+        let mut s = frozen_core::to_setup(&rules, &pos);
+        let first = s
+            .units
+            .iter()
+            .position(|u| matches!(u.at, Location::Board(_)))?;
+        let st = &mut s.units[first].status;
+        st.frozen_through = u32::MAX;
+        st.range = u16::MAX;
+        st.counters.iter_mut().for_each(|c| *c = u16::MAX);
+        st.flags = u32::MAX;
+        s.ply = u32::MAX;
+        s.turns = BySide::new(u32::MAX, u32::MAX);
+        let empty = pos
+            .shape()
+            .squares()
+            .find(|sq| pos.unit_at(*sq).is_none())?;
+        s.walls.push((
+            empty,
+            Wall {
+                creator: frozen_core::UnitId(first as u16),
+                side: Side::Black,
+                expires: u32::MAX,
+                kind: u8::MAX,
+            },
+        ));
+        s.pending.push(Pending {
+            side: Side::White,
+            kind: u16::MAX,
+            unit: None,
+            square: None,
+            data: u32::MAX,
+        });
+        ron::Options::default()
+            .to_string_pretty(&s, ron::ser::PrettyConfig::default())
+            .ok()
+    }
+}
+
+#[test]
+fn extreme_counters_are_displayed_without_panic() {
+    let dir = scratch("extreme");
+    for v in variants() {
+        let Some(ron) = frozen_variants::visit(v, Extreme).unwrap() else {
+            continue;
+        };
+        let file = dir.join(format!("{v}.ron"));
+        std::fs::write(&file, ron).unwrap();
+        let p = file.to_str().unwrap();
+        for args in [
+            vec!["show", v, "--position", p],
+            vec!["show", v, "--position", p, "--ascii"],
+            vec!["render", v, "--position", p, "--svg", "-"],
+            vec!["check", p],
+        ] {
+            let o = frozen(&args);
+            assert!(
+                (o.code == 0 || o.code == 1) && !o.stderr.contains("panicked"),
+                "{args:?}: exit {}\n{}",
+                o.code,
+                o.stderr
+            );
+            if o.code == 0 && args[0] == "show" {
+                assert!(o.stdout.contains("paralysed: "), "{}", o.stdout);
+            }
+        }
+    }
+}
