@@ -192,6 +192,11 @@ fn f12_draw_01_timers_compare_as_turns_left() {
         draw::same_for_repetition(&a, &a2),
         "same turns left, other absolute counters"
     );
+    // The key the core Game files repetitions under agrees with the comparison.
+    let r = rules();
+    assert_eq!(r.repetition_key(&a), r.repetition_key(&a2));
+    assert_ne!(r.repetition_key(&a), r.repetition_key(&b));
+    assert_ne!(r.repetition_key(&b), r.repetition_key(&c));
     assert!(rules().same_for_repetition(&a, &a.clone()));
 }
 

@@ -9,7 +9,9 @@
 
 use super::paralysis::turns_left;
 use super::Fc12Position;
+use frozen_core::zobrist::StableHasher;
 use frozen_core::MARK_LAYERS;
+use std::hash::{Hash, Hasher};
 
 /// True if two positions are the same for repetition: equal units (kind, owner,
 /// place), marks, side to act, pending decisions, variant state and result, and
@@ -36,4 +38,25 @@ pub fn same_for_repetition(a: &Fc12Position, b: &Fc12Position) -> bool {
             && sa == sb
             && turns_left(a, id) == turns_left(b, id)
     })
+}
+
+/// The repetition key: a hash of exactly what [`same_for_repetition`] compares, with every
+/// paralysis timer written as turns left, so positions that differ only in the absolute turn
+/// counters file under the same key (the core `Game` looks repetitions up by this key).
+pub fn repetition_key(pos: &Fc12Position) -> u64 {
+    let mut h = StableHasher::default();
+    pos.to_move().hash(&mut h);
+    pos.pending().hash(&mut h);
+    pos.state().hash(&mut h);
+    pos.result().hash(&mut h);
+    for l in 0..MARK_LAYERS {
+        pos.marks(l).hash(&mut h);
+    }
+    for id in pos.unit_ids() {
+        let u = pos.unit(id);
+        let mut st = u.status.clone();
+        st.frozen_through = 0;
+        (u.kind, u.side, u.loc, st, turns_left(pos, id)).hash(&mut h);
+    }
+    h.finish()
 }

@@ -165,4 +165,7 @@ impl Rules for Fc12 {
     fn same_for_repetition(&self, a: &Fc12Position, b: &Fc12Position) -> bool {
         draw::same_for_repetition(a, b)
     }
+    fn repetition_key(&self, pos: &Fc12Position) -> u64 {
+        draw::repetition_key(pos)
+    }
 }
