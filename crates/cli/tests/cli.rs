@@ -1282,3 +1282,125 @@ fn extreme_counters_are_displayed_without_panic() {
         }
     }
 }
+
+// ----- variant-specific cases (run when the variant is registered) -----
+
+fn registered(name: &str) -> bool {
+    variants().contains(&name)
+}
+
+#[test]
+fn fide_cases() {
+    if !registered("fide") {
+        return;
+    }
+    assert_eq!(frozen(&["moves", "fide"]).stdout.lines().count(), 20);
+    let o = frozen(&["perft", "fide", "3"]);
+    assert_ok(&o, "perft fide 3");
+    assert!(o.stdout.contains("8902"), "{}", o.stdout);
+    let o = frozen(&["apply", "fide", "e2e4", "e7e5"]);
+    assert_ok(&o, "apply e2e4 e7e5");
+    assert!(
+        o.stdout
+            .contains("fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"),
+        "{}",
+        o.stdout
+    );
+    let o = frozen(&["apply", "fide", "e2e5"]);
+    assert_code(&o, 1, "e2e5");
+    assert!(
+        o.stderr.contains("legal actions from e2: e2e3 e2e4"),
+        "{}",
+        o.stderr
+    );
+    // Fool's mate, typed for both sides: the game ends in checkmate.
+    let o = frozen_in(
+        &["play", "fide", "--ascii"],
+        "f2f3\ne7e5\ng2g4\nd8h4\nquit\n",
+    );
+    assert_ok(&o, "fool's mate");
+    assert!(
+        o.stdout.contains("game over: black wins (checkmate)"),
+        "{}",
+        o.stdout
+    );
+    // Unicode figurines by default, letters with --ascii.
+    assert!(frozen(&["show", "fide"]).stdout.contains('♔'));
+    assert!(!frozen(&["show", "fide", "--ascii"]).stdout.contains('♔'));
+}
+
+#[test]
+fn fc12_cases() {
+    if !registered("fc12") {
+        return;
+    }
+    let docs = repo_root().join("docs/render");
+    let mid = docs.join("fc12-midgame.ron");
+    let par = docs.join("fc12-paralysis.ron");
+    if mid.exists() {
+        let p = mid.to_str().unwrap();
+        let o = frozen(&["show", "fc12", "--position", p]);
+        assert_ok(&o, "show the death-square example");
+        assert!(o.stdout.contains("mark layer 0: e11"), "{}", o.stdout);
+        assert!(
+            o.stdout.contains("fc12: death squares: e11"),
+            "{}",
+            o.stdout
+        );
+        let r = frozen(&["render", "fc12", "--position", p, "--svg", "-"]);
+        assert_ok(&r, "render the death-square example");
+        assert!(
+            r.stdout.contains("#d62828"),
+            "a red cross on the death square"
+        );
+    }
+    if par.exists() {
+        let p = par.to_str().unwrap();
+        let o = frozen(&["show", "fc12", "--position", p]);
+        assert_ok(&o, "show the paralysis example");
+        // The CLI's count agrees with the variant's own description.
+        assert!(
+            o.stdout
+                .contains("f12 through black turn 7 (3 turn(s) left)"),
+            "{}",
+            o.stdout
+        );
+        assert!(
+            o.stdout.contains("fc12: f12: paralysed for 3 more turn(s)"),
+            "{}",
+            o.stdout
+        );
+        let r = frozen(&["render", "fc12", "--position", p, "--svg", "-"]);
+        assert!(
+            r.stdout.contains(">3</text>"),
+            "a green 3 on the paralysed pawns"
+        );
+    }
+}
+
+#[test]
+fn denial_bait_cases() {
+    if !registered("denial-bait") {
+        return;
+    }
+    // A pawn's two-square advance (two legs) is a movement Black may deny.
+    let args = vec!["apply", "denial-bait", "e2e3e4", "--ron"];
+    let o = frozen(&args);
+    assert_ok(&o, "one action");
+    let dir = scratch("denial");
+    let f = dir.join("after.ron");
+    std::fs::write(&f, &o.stdout).unwrap();
+    let o = frozen(&["moves", "denial-bait", "--position", f.to_str().unwrap()]);
+    assert_ok(&o, "moves after one action");
+    assert!(
+        o.stdout.lines().any(|l| l == "deny"),
+        "Black may deny:\n{}",
+        o.stdout
+    );
+    let o = frozen(&["show", "denial-bait", "--position", f.to_str().unwrap()]);
+    assert!(
+        o.stdout.contains("denial-bait: "),
+        "the variant's own lines: {}",
+        o.stdout
+    );
+}
