@@ -958,6 +958,24 @@ fn has_move_on_empty_board(
     false
 }
 
+fn leap_line(distance: &Distance, direction: Direction, shape: Shape, maxdim: u32) -> SimpleMode {
+    let ds: SmallVec<[u32; 16]> = match distance {
+        Distance::Exactly(k) => SmallVec::from_slice(&[k.get()]),
+        Distance::Any => (1..=maxdim).collect(),
+        Distance::Range { lo, hi } => (*lo..=(*hi).min(maxdim)).collect(),
+        Distance::Condition(_) => SmallVec::new(),
+    };
+    leap_mode(shape, |side| {
+        let mut out = Vec::new();
+        for (df, dr) in dir_vectors(direction, side) {
+            for &k in &ds {
+                out.push((i32::from(df) * k as i32, i32::from(dr) * k as i32));
+            }
+        }
+        out
+    })
+}
+
 fn compile_simple(s: &Step, geo: &Geometry, shape: Shape, maxdim: u32, patterns: u32) -> Simple {
     let mode = match (&s.target, s.kind) {
         (Target::Hippogonal { a, b }, _) => {
@@ -972,23 +990,15 @@ fn compile_simple(s: &Step, geo: &Geometry, shape: Shape, maxdim: u32, patterns:
                 direction,
             },
             MoveKind::Leap,
-        ) => {
-            let (ds, _) = match distance {
-                Distance::Exactly(k) => (SmallVec::<[u32; 16]>::from_slice(&[k.get()]), false),
-                Distance::Any => ((1..=maxdim).collect(), false),
-                Distance::Range { lo, hi } => ((*lo..=(*hi).min(maxdim)).collect(), true),
-                Distance::Condition(_) => (SmallVec::new(), false),
-            };
-            leap_mode(shape, |side| {
-                let mut out = Vec::new();
-                for (df, dr) in dir_vectors(*direction, side) {
-                    for &k in &ds {
-                        out.push((i32::from(df) * k as i32, i32::from(dr) * k as i32));
-                    }
-                }
-                out
-            })
-        }
+        ) => leap_line(distance, *direction, shape, maxdim),
+        // A one-square slide is the same as a one-square leap: use the faster table.
+        (
+            Target::Line {
+                distance: distance @ Distance::Exactly(k),
+                direction,
+            },
+            MoveKind::Slide,
+        ) if k.get() == 1 => leap_line(distance, *direction, shape, maxdim),
         (
             Target::Line {
                 distance,
@@ -1235,7 +1245,7 @@ impl Compiled {
             let mask = at.slide_kinds[d];
             let limited = at.others.iter().any(|&(k, ei)| {
                 self.kinds.get(k.index()).and_then(|kd| kd.simple.get(ei)).is_some_and(|el| {
-                    matches!(&el.mode, SimpleMode::Slide { dirs, .. } if dirs[by.index()].contains(&((d + 4) & 7)))
+                    matches!(&el.mode, SimpleMode::Slide { dirs, hi, .. } if *hi > 1 && dirs[by.index()].contains(&((d + 4) & 7)))
                 })
             });
             if limited {
@@ -1269,6 +1279,58 @@ impl Compiled {
             }
         }
         out
+    }
+
+    /// A cheap necessary condition for a complex line to give any move to
+    /// a piece on `sq`: the first real step of (the first part of) some
+    /// alternative, after any `0` steps, must be possible when it is a plain
+    /// `o` step of fixed length. Anything else is assumed possible.
+    pub(crate) fn line_may_apply(&self, li: usize, sq: Square, side: Side, occ: Bitboard) -> bool {
+        let Some(line) = self.lines.get(li) else {
+            return false;
+        };
+        match &line.body {
+            LineBody::Multi(alts) => alts.iter().any(|t| match t.first() {
+                Some(c) => self.chain_may_start(c, sq, side, occ),
+                None => true,
+            }),
+            LineBody::Single(alts) => alts.iter().any(|c| self.chain_may_start(c, sq, side, occ)),
+            LineBody::History { .. } => true,
+        }
+    }
+
+    fn chain_may_start(&self, c: &IrChain, sq: Square, side: Side, occ: Bitboard) -> bool {
+        for (u, tested) in &c.units {
+            if *tested || u.invalid {
+                return true;
+            }
+            let IrPrim::Step(s) = &u.prim else {
+                return true;
+            };
+            match &s.target {
+                IrTarget::Stand => continue,
+                IrTarget::Line {
+                    dist: IrDist::Exactly(k),
+                    dir,
+                } if s.capture == CaptureRule::Never && !s.rider && s.kind != MoveKind::Locust => {
+                    let k = *k as i32;
+                    return dir_vectors(Direction::ALL[*dir as usize], side).iter().any(
+                        |&(df, dr)| {
+                            (1..=k).all(|j| {
+                                match offset(sq, self.shape, i32::from(df) * j, i32::from(dr) * j) {
+                                    None => false,
+                                    Some(t) => {
+                                        !((j == k || s.kind == MoveKind::Slide) && occ.contains(t))
+                                    }
+                                }
+                            })
+                        },
+                    );
+                }
+                _ => return true,
+            }
+        }
+        true
     }
 
     /// Does any capture-capable complex line of `by` have pieces near `sq`

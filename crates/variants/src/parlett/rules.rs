@@ -394,6 +394,9 @@ impl ParlettRules {
                     continue;
                 }
             }
+            if !c.line_may_apply(li, from, side, own | enemy) {
+                continue;
+            }
             any = true;
         }
         if !any {
