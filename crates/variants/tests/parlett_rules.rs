@@ -864,3 +864,13 @@ fn fide_castling_and_check_rule() {
     g.apply_text("a1a8").expect("legal");
     assert_eq!(g.result().map(|o| o.reason.as_str()), Some("checkmate"));
 }
+
+/// Long chains work (no silent depth cut-off) and over-long lines are a load error.
+#[test]
+fn long_chains_and_limits() {
+    let chain = vec!["0"; 100].join(".");
+    let r = set(&[&format!("A: {chain}.1>")]);
+    assert_eq!(targets(&r, D4, "d4"), sorted(&["d5"]));
+    let chain = vec!["0"; 300].join(".");
+    assert!(try_set(&[&format!("A: {chain}")]).is_err());
+}

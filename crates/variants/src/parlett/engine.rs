@@ -28,8 +28,12 @@ use std::collections::HashMap;
 
 /// Most distinct tile label names on one line.
 pub const MAX_TILES: usize = 8;
-/// Guard against runaway evaluation (deep label nesting, huge boards).
-const MAX_DEPTH: u32 = 64;
+/// Guard against runaway evaluation: the evaluator's recursion grows with
+/// the units along one path (references included).
+const MAX_DEPTH: u32 = 1024;
+/// Most units (steps, groups, references, counted through label bodies) on
+/// one line; longer lines are a load error, which bounds the recursion depth.
+pub const MAX_UNITS: usize = 256;
 
 /// One part of the previous turn that a history rule may look at
 /// (PAR-HIST-01): the unit, where it came from and went to, and which
@@ -501,6 +505,35 @@ impl Compiler<'_> {
     }
 }
 
+fn chain_units(c: &Chain) -> usize {
+    c.units()
+        .map(|(u, _)| match &u.primary {
+            Primary::Group(g) => 1 + expr_units(g),
+            _ => 1,
+        })
+        .sum()
+}
+
+fn expr_units(e: &MoveExpr) -> usize {
+    e.alternatives.iter().map(chain_units).sum::<usize>()
+        + e.label.as_ref().map_or(0, |l| expr_units(&l.body))
+}
+
+fn def_units(d: &Definition) -> usize {
+    match &d.body {
+        Body::Moves(e) => expr_units(e),
+        Body::MultiPiece(m) => {
+            m.alternatives
+                .iter()
+                .flat_map(|t| t.parts.iter())
+                .map(chain_units)
+                .sum::<usize>()
+                + m.label.as_ref().map_or(0, |l| expr_units(&l.body))
+        }
+        Body::History(h) => chain_units(&h.pattern) + expr_units(&h.then),
+    }
+}
+
 /// If the chain is a simple element, its single step.
 fn simple_step(c: &Chain) -> Option<&Step> {
     if !c.leading.is_empty() || !c.last.tiles.is_empty() || c.last.invalid {
@@ -729,6 +762,12 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
             }
         };
         let labels = cp.finish_labels(def)?;
+        if def_units(def) > MAX_UNITS {
+            return Err(CompileError {
+                line: li,
+                message: format!("more than {MAX_UNITS} units on one line"),
+            });
+        }
         let Some(body) = body else { continue };
         let nparts = pieces.len();
         let mut can_capture = vec![false; nparts];
