@@ -347,7 +347,7 @@ impl ParlettRules {
         pos: &Position<ParlettState>,
         board: &mut Option<Board>,
         u: UnitId,
-        simple_only_ok: bool,
+        known: Option<Bitboard>,
         out: &mut dyn FnMut(Gen),
     ) -> Bitboard {
         let c = self.c();
@@ -358,12 +358,19 @@ impl ParlettRules {
         let side = unit.side;
         let own = pos.side_bb(side);
         let enemy = pos.side_bb(side.opposite());
-        let (targets, _) = c.simple_targets(unit.kind, from, side, unit.status.moved, own, enemy);
         let Some(kd) = c.kinds.get(unit.kind.index()) else {
-            return targets;
+            return Bitboard::EMPTY;
+        };
+        // `known`: the caller already has (and counted) the simple targets.
+        let targets = match known {
+            Some(t) => t,
+            None => {
+                c.simple_targets(unit.kind, from, side, unit.status.moved, own, enemy)
+                    .0
+            }
         };
         let zone = kd.promo_zone[side.index()];
-        for to in targets {
+        for to in targets.iter().filter(|_| known.is_none()) {
             let a = Action::step(from, to);
             if zone.contains(to) && !kd.promo_to.is_empty() {
                 for &p in &kd.promo_to {
@@ -379,7 +386,7 @@ impl ParlettRules {
                 });
             }
         }
-        if kd.lines.is_empty() || simple_only_ok {
+        if kd.lines.is_empty() {
             return targets;
         }
         // Complex lines: quick prefilter on needed unmoved pieces.
@@ -704,10 +711,10 @@ impl ParlettRules {
             let Some(u) = pos.unit_at(sq) else { continue };
             match &legal {
                 None => {
-                    self.unit_moves(pos, &mut board, u, false, out);
+                    self.unit_moves(pos, &mut board, u, None, out);
                 }
                 Some(li) => {
-                    self.unit_moves(pos, &mut board, u, false, &mut |g| {
+                    self.unit_moves(pos, &mut board, u, None, &mut |g| {
                         if self.is_legal(pos, li, &mut scratch, &g) {
                             out(g);
                         }
@@ -756,14 +763,14 @@ impl ParlettRules {
                     let mut extra = 0u64;
                     match &legal {
                         None => {
-                            self.unit_moves(pos, &mut board, u, false, &mut |g| {
+                            self.unit_moves(pos, &mut board, u, Some(t), &mut |g| {
                                 if g.effect.is_some() {
                                     extra += 1;
                                 }
                             });
                         }
                         Some(li) => {
-                            self.unit_moves(pos, &mut board, u, false, &mut |g| {
+                            self.unit_moves(pos, &mut board, u, Some(t), &mut |g| {
                                 if g.effect.is_some() && self.is_legal(pos, li, &mut scratch, &g) {
                                     extra += 1;
                                 }
@@ -773,7 +780,7 @@ impl ParlettRules {
                     n += extra;
                 }
             } else if let Some(li) = &legal {
-                self.unit_moves(pos, &mut board, u, false, &mut |g| {
+                self.unit_moves(pos, &mut board, u, None, &mut |g| {
                     if self.is_legal(pos, li, &mut scratch, &g) {
                         n += 1;
                     }
@@ -1042,7 +1049,7 @@ impl Rules for ParlettRules {
         }
         let mut board = None;
         let mut found: Option<Effect> = None;
-        self.unit_moves(pos, &mut board, u, false, &mut |g| {
+        self.unit_moves(pos, &mut board, u, None, &mut |g| {
             if found.is_none() && g.action == *action {
                 found = g.effect;
             }
