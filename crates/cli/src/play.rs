@@ -168,6 +168,8 @@ impl<R: Rules + Clone> Session<R> {
         }
         say("undone\n");
         self.board();
+        // Back at the very start with the opponent to open: it opens again.
+        self.opponent_turn();
     }
 
     /// Handles one input line; returns false to stop.

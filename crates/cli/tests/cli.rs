@@ -867,9 +867,16 @@ fn play_is_deterministic_per_seed_and_undo_returns_to_the_human() {
         assert!(a.stdout.contains("   1. "), "list numbers actions");
         assert!(a.stdout.contains("undone"), "{}", a.stdout);
         // Human as Black: the opponent opens.
-        let o = frozen_in(&["play", v, "--vs", "random", "--side", "black"], "quit\n");
+        let o = frozen_in(
+            &["play", v, "--vs", "random", "--side", "black"],
+            "undo\nquit\n",
+        );
         assert_ok(&o, "play --side black");
-        assert!(o.stdout.contains("random plays"), "{}", o.stdout);
+        // The opponent opens, the undo takes its opening back, and it opens again.
+        let opened = o.stdout.find("random plays").expect("the opponent opens");
+        let undone = o.stdout.find("undone").expect("undo");
+        assert!(opened < undone, "{}", o.stdout);
+        assert!(o.stdout[undone..].contains("random plays"), "{}", o.stdout);
         // Without an opponent, both sides are typed.
         let f = facts(v, &[]);
         if let Some(a) = f.actions.first() {
