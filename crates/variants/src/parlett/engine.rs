@@ -9,10 +9,10 @@
 //!   touches only bitboards (the hot path).
 //! - **complex lines**: everything else (chains, `s`, `^`, `&`, labels, tile
 //!   labels, `?`, `!`, multi-piece lines `;`, history rules). They are
-//!   compiled to a small IR ([`IrExpr`]) with labels, tiles and directions
-//!   resolved to indices, and run by the evaluator [`Ev`], which implements
+//!   compiled to a small IR (`IrExpr`) with labels, tiles and directions
+//!   resolved to indices, and run by the evaluator `Ev`, which implements
 //!   the evaluation model of the catalogue (A.4) in continuation-passing
-//!   style over a scratch [`Board`].
+//!   style over a scratch `Board`.
 //!
 //! Rule IDs (PAR-...) refer to the catalogue `parlett.md`; the rulings are in
 //! `docs/rules/parlett.md`.

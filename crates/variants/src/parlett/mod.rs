@@ -2,7 +2,7 @@
 //! typed syntax tree ([`ast`]), its parser ([`parse`]) and parse errors
 //! ([`error`]); the compiler and move generator ([`engine`]); piece sets as
 //! rules ([`rules`]: `normal-chess`, `fairy-chess`, `fide` and user sets);
-//! and [`explain`], which shows what a definition does.
+//! and [`explain()`], which shows what a definition does.
 
 pub mod ast;
 pub mod engine;

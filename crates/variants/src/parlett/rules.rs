@@ -1059,6 +1059,24 @@ impl Rules for ParlettRules {
         }
     }
 
+    fn validate(&self, pos: &Position<ParlettState>) -> Vec<Problem> {
+        let mut out = Vec::new();
+        for (i, p) in pos.state().last.iter().enumerate() {
+            let here = pos.get_unit(p.unit).and_then(|u| u.loc.square());
+            if here != Some(p.to) {
+                out.push(Problem::new(
+                    ProblemKind::Rule,
+                    format!("state.last[{i}]"),
+                    format!(
+                        "unit {} is not standing on {} where its last move ended",
+                        p.unit, p.to
+                    ),
+                ));
+            }
+        }
+        out
+    }
+
     fn describe_state(&self, pos: &Position<ParlettState>) -> Vec<String> {
         let mut v = Vec::new();
         for p in &pos.state().last {
