@@ -39,11 +39,15 @@ fn loc(g: &Game<DenialBait>, id: UnitId) -> Location {
 
 /// A game from a FEN, with extra riders `(square of the ground rook, letter)` taken from the
 /// captured piles (bottom first) and extra exiled pieces (letters).
-fn setup(fen: &str, riders: &[(&str, &str)], exiled: &[char]) -> Game<DenialBait> {
+fn setup(fen: &str, riders: &[(&str, &str)], exiled: &[&str]) -> Game<DenialBait> {
     let r = DenialBait::new();
     let mut p = r.position_from_fen(fen).expect("fen");
     let take = |p: &frozen_core::Position<DbState>, c: char| -> UnitId {
-        let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
+        let side = if c.is_ascii_uppercase() {
+            Side::White
+        } else {
+            Side::Black
+        };
         let kind = r.kinds().by_fen(c).expect("letter");
         p.unit_ids()
             .find(|&i| {
@@ -58,12 +62,18 @@ fn setup(fen: &str, riders: &[(&str, &str)], exiled: &[char]) -> Game<DenialBait
         let id = if what.len() == 1 {
             take(&p, what.chars().next().expect("letter"))
         } else {
-            p.unit_at(what.parse().expect("square")).expect("a unit to lift into the stack")
+            p.unit_at(what.parse().expect("square"))
+                .expect("a unit to lift into the stack")
         };
         p.relocate(id, Location::Carried { by, slot });
     }
-    for &c in exiled {
-        let id = take(&p, c);
+    for &what in exiled {
+        let id = if what.len() == 1 {
+            take(&p, what.chars().next().expect("letter"))
+        } else {
+            p.unit_at(what.parse().expect("square"))
+                .expect("a unit to exile")
+        };
         p.relocate(id, Location::Exiled);
     }
     let snap = frozen_variants::denial_bait::base::snap_of(&p);
@@ -96,7 +106,10 @@ fn db_fide_01_setup() {
     let g = Game::new(r);
     assert_eq!(g.position().to_move(), Side::White);
     assert_eq!(st(&g).denial, Side::Black);
-    assert_eq!(fen(&g), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(
+        fen(&g),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
     assert_eq!(g.position().units().len(), 32);
 }
 
@@ -106,7 +119,10 @@ fn db_fide_01_setup() {
 fn db_fide_02_check() {
     // The rook pins nothing in FIDE terms, but e1-d1 would step next to the queen on c2.
     let g = game("4k3/8/8/8/8/8/2q5/4K3 w - - 0 1");
-    assert!(!has(&g, "e1d1"), "d1 is next to the queen: her all-round capture takes the King");
+    assert!(
+        !has(&g, "e1d1"),
+        "d1 is next to the queen: her all-round capture takes the King"
+    );
     assert!(has(&g, "e1f1"));
     // Adjacent queen = check.
     let g = game("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
@@ -122,9 +138,15 @@ fn db_fide_03_checkmate_after_window() {
     play(&mut g, &["g2g7"]);
     assert_eq!(result(&g), None);
     let l = legal(&g);
-    assert!(l.contains(&"deny".to_string()) && l.contains(&"end".to_string()), "{l:?}");
+    assert!(
+        l.contains(&"deny".to_string()) && l.contains(&"end".to_string()),
+        "{l:?}"
+    );
     play(&mut g, &["end"]);
-    assert_eq!(result(&g), Some((Some(Side::White), "checkmate".to_string())));
+    assert_eq!(
+        result(&g),
+        Some((Some(Side::White), "checkmate".to_string()))
+    );
 }
 
 /// DB-FIDE-04 and DB-KING-05: castling, then one more King step into the rook.
@@ -198,15 +220,24 @@ fn db_deny_flow() {
     // DB-DENY-05 and DB-DENY-06.
     assert_eq!(st(&g).denial, Side::White);
     assert_eq!(st(&g).immune, Some(Side::Black));
-    assert!(!has(&g, "e2e3e4"), "DB-DENY-04: the denied movement is forbidden");
+    assert!(
+        !has(&g, "e2e3e4"),
+        "DB-DENY-04: the denied movement is forbidden"
+    );
     play(&mut g, &["d2d3d4"]);
     assert!(!has(&g, "deny"), "the replacement cannot be denied");
     play(&mut g, &["e7e6e5"]);
     assert!(!has(&g, "deny"), "the denier's next movement is immune");
     play(&mut g, &["g1f3", "a7a6"]);
-    assert!(has(&g, "deny"), "DB-DENY-02: White may now deny Black's last movement");
+    assert!(
+        has(&g, "deny"),
+        "DB-DENY-02: White may now deny Black's last movement"
+    );
     play(&mut g, &["b1c3"]);
-    assert!(!has(&g, "deny"), "only the movement just played can be denied");
+    assert!(
+        !has(&g, "deny"),
+        "only the movement just played can be denied"
+    );
 }
 
 /// DB-DENY-04 and DB-KING-03: another route to the same square is a different movement.
@@ -228,7 +259,10 @@ fn db_deny_07_no_alternative() {
     let mut g = game_holder("7k/6Q1/5R2/8/8/8/8/K7 b - - 0 1", Side::White);
     assert_eq!(legal(&g), vec!["h8g7f6#1".to_string()]);
     play(&mut g, &["h8g7f6#1", "deny"]);
-    assert_eq!(result(&g), Some((Some(Side::White), "checkmate".to_string())));
+    assert_eq!(
+        result(&g),
+        Some((Some(Side::White), "checkmate".to_string()))
+    );
 }
 
 /// DB-DENY-11: knight movements without a path capture cannot be denied; path captures can.
@@ -242,7 +276,6 @@ fn db_deny_11_knights() {
     play(&mut g, &["b1b2c3"]);
     assert!(has(&g, "deny"), "a path capture fixes the path");
 }
-
 
 // ---------------------------------------------------------------- Bait
 
@@ -268,12 +301,21 @@ fn db_bait_cycle() {
     play(&mut g, &["e8e1"]);
     // DB-BAIT-06: two bait targets (c2, d2): White chooses.
     assert_eq!(g.position().to_move(), Side::White);
-    assert_eq!(legal(&g), vec!["choose".to_string(), "choose:1".to_string()]);
+    assert_eq!(
+        legal(&g),
+        vec!["choose".to_string(), "choose:1".to_string()]
+    );
     play(&mut g, &["choose:1"]);
     assert_eq!(at(&g, "d2"), Some(king));
     assert_eq!(loc(&g, pawn_d2), Location::Captured(Side::Black));
-    assert!(at(&g, "e1").is_some(), "the rook ends where its movement ends");
-    assert!(!st(&g).last.as_ref().expect("last").deniable, "DB-DENY-08: the forced response");
+    assert!(
+        at(&g, "e1").is_some(),
+        "the rook ends where its movement ends"
+    );
+    assert!(
+        !st(&g).last.as_ref().expect("last").deniable,
+        "DB-DENY-08: the forced response"
+    );
     // DB-BAIT-07: the King on d2 is in check from the bishop; chain bait with the c2 pawn.
     assert!(has(&g, "declare:1"));
 }
@@ -282,7 +324,10 @@ fn db_bait_cycle() {
 #[test]
 fn db_bait_02_reach() {
     let g = game("4r2k/8/8/8/8/8/8/2P1K3 w - - 0 1");
-    assert!(has(&g, "declare:1"), "c1 is two steps away through d1 or d2");
+    assert!(
+        has(&g, "declare:1"),
+        "c1 is two steps away through d1 or d2"
+    );
     let g = game("4r2k/8/8/8/8/8/3N4/2PNK3 w - - 0 1");
     assert!(!has(&g, "declare:1"), "both middle squares are occupied");
     let g = game("4r2k/8/8/8/8/8/8/P3K3 w - - 0 1");
@@ -295,7 +340,10 @@ fn db_bait_04_postconditions() {
     let mut g = game("4r2k/8/8/8/8/8/P2P4/4K3 w - - 0 1");
     play(&mut g, &["declare:1"]);
     assert!(has(&g, "a2a3"));
-    assert!(!has(&g, "d2c2b2"), "the only bait pawn would leave the King's reach");
+    assert!(
+        !has(&g, "d2c2b2"),
+        "the only bait pawn would leave the King's reach"
+    );
     assert!(!has(&g, "e1f1"), "the check would be gone");
 }
 
@@ -309,7 +357,10 @@ fn db_bait_08_attacker_exposed() {
     assert_eq!(result(&g), None, "Black may still deny");
     assert!(has(&g, "deny") && has(&g, "end"));
     play(&mut g, &["end"]);
-    assert_eq!(result(&g), Some((Some(Side::White), "king captured".to_string())));
+    assert_eq!(
+        result(&g),
+        Some((Some(Side::White), "king captured".to_string()))
+    );
 }
 
 /// DB-BAIT-09: a statue serves as bait from any distance.
@@ -322,7 +373,10 @@ fn db_bait_09_statue() {
     play(&mut g, &["declare:1", "b1c3", "e8e1"]);
     assert_eq!(at(&g, "a8"), Some(king));
     assert_eq!(loc(&g, statue), Location::Captured(Side::Black));
-    assert_eq!(g.position().unit(statue).kind, g.rules().kinds().by_fen('P').unwrap());
+    assert_eq!(
+        g.position().unit(statue).kind,
+        g.rules().kinds().by_fen('P').unwrap()
+    );
 }
 
 /// DB-BAIT-10: with exactly one possible movement there is no bait.
@@ -337,13 +391,25 @@ fn db_bait_10_single_movement() {
     legal_movements(&b, st(&g), &mut esc);
     bait_movements(&b, st(&g), &mut fr);
     assert_eq!((esc.len(), fr.len()), (0, 1));
-    assert!(!can_declare(&b, st(&g), 0), "one possible movement: no bait");
-    assert!(can_declare(&b, st(&g), 1), "with one more movement the bait would be allowed");
-    assert!(legal(&g).iter().all(|a| a.starts_with("act:")), "only statue free actions are left");
+    assert!(
+        !can_declare(&b, st(&g), 0),
+        "one possible movement: no bait"
+    );
+    assert!(
+        can_declare(&b, st(&g), 1),
+        "with one more movement the bait would be allowed"
+    );
+    assert!(
+        legal(&g).iter().all(|a| a.starts_with("act:")),
+        "only statue free actions are left"
+    );
     // The knight arrives with check: mate at once (a plain knight move cannot be denied).
     let mut g = game("6Sk/6Sb/3N2S1/8/8/8/ps6/ss2K3 w - - 0 1");
     play(&mut g, &["d6f7"]);
-    assert_eq!(result(&g), Some((Some(Side::White), "checkmate".to_string())));
+    assert_eq!(
+        result(&g),
+        Some((Some(Side::White), "checkmate".to_string()))
+    );
 }
 
 /// DB-DENY-09: a denied bait turn may be replayed as the same bait with another free
@@ -357,7 +423,6 @@ fn db_deny_09_denied_bait() {
     assert!(!has(&g, "a2a3"), "the denied bait movement");
     assert!(has(&g, "a2a4") || has(&g, "a2a3a4"));
 }
-
 
 fn kind(g: &Game<DenialBait>, c: char) -> frozen_core::Kind {
     g.rules().kinds().by_fen(c).expect("letter")
@@ -373,16 +438,26 @@ fn cargo(g: &Game<DenialBait>, sq: &str) -> Vec<UnitId> {
 /// DB-ROOK-05 and DB-ROOK-06: the golden example of L68.
 #[test]
 fn db_rook_05_golden_l68() {
-    let mut g = setup("7k/8/8/3r4/8/8/8/K2R4 w - - 0 1", &[("d5", "r"), ("d5", "p"), ("d1", "P")], &[]);
+    let mut g = setup(
+        "7k/8/8/3r4/8/8/8/K2R4 w - - 0 1",
+        &[("d5", "r"), ("d5", "p"), ("d1", "P")],
+        &[],
+    );
     let r1 = at(&g, "d5").unwrap();
-    let [r2, p] = cargo(&g, "d5")[..] else { panic!() };
+    let [r2, p] = cargo(&g, "d5")[..] else {
+        panic!()
+    };
     let rw = at(&g, "d1").unwrap();
     let [pw] = cargo(&g, "d1")[..] else { panic!() };
     play(&mut g, &["d1d5"]);
     assert_eq!(at(&g, "d5"), Some(p), "only the black pawn remains");
     assert!(cargo(&g, "d5").is_empty());
     assert_eq!(loc(&g, r1), Location::Captured(Side::White));
-    assert_eq!(loc(&g, rw), Location::Captured(Side::Black), "DB-ROOK-06: the capturer is struck");
+    assert_eq!(
+        loc(&g, rw),
+        Location::Captured(Side::Black),
+        "DB-ROOK-06: the capturer is struck"
+    );
     assert_eq!(loc(&g, r2), Location::Captured(Side::White));
     assert_eq!(loc(&g, pw), Location::Captured(Side::Black));
 }
@@ -390,11 +465,21 @@ fn db_rook_05_golden_l68() {
 /// DB-KNGT-04 and DB-ROOK-05: the four-rook example of L81 (knight takes the third rook).
 #[test]
 fn db_kngt_04_golden_l81() {
-    let mut g = setup("7k/8/8/8/4r3/3N4/8/K7 w - - 0 1", &[("e4", "R"), ("e4", "r"), ("e4", "R"), ("e4", "p")], &[]);
+    let mut g = setup(
+        "7k/8/8/8/4r3/3N4/8/K7 w - - 0 1",
+        &[("e4", "R"), ("e4", "r"), ("e4", "R"), ("e4", "p")],
+        &[],
+    );
     let rb1 = at(&g, "e4").unwrap();
-    let [rw1, rb2, rw2, pb] = cargo(&g, "e4")[..] else { panic!() };
+    let [rw1, rb2, rw2, pb] = cargo(&g, "e4")[..] else {
+        panic!()
+    };
     play(&mut g, &["d3e4f4#8"]);
-    assert_eq!(at(&g, "e4"), Some(pb), "only the pawn (and the knight) remain");
+    assert_eq!(
+        at(&g, "e4"),
+        Some(pb),
+        "only the pawn (and the knight) remain"
+    );
     assert_eq!(g.position().unit(at(&g, "f4").unwrap()).kind, kind(&g, 'N'));
     assert_eq!(loc(&g, rb2), Location::Captured(Side::White));
     assert_eq!(loc(&g, rb1), Location::Captured(Side::White));
@@ -415,11 +500,21 @@ fn db_rook_01_02_04_stacks() {
     // DB-ROOK-02: the King enters its own rook; a slider is blocked by the stack.
     play(&mut g, &["a1b2", "g8h8", "b2c3"]);
     assert!(has(&g, "c3d4#1") || has(&g, "h8g8"));
-    let mut g = setup("7k/8/8/8/8/8/8/K2R3R w - - 0 1", &[("d1", "h1"), ("d1", "P")], &[]);
-    let [r2, p] = cargo(&g, "d1")[..] else { panic!() };
+    let mut g = setup(
+        "7k/8/8/8/8/8/8/K2R3R w - - 0 1",
+        &[("d1", "h1"), ("d1", "P")],
+        &[],
+    );
+    let [r2, p] = cargo(&g, "d1")[..] else {
+        panic!()
+    };
     play(&mut g, &["d1d5#32"]);
     assert_eq!(at(&g, "d5"), Some(r2));
-    assert_eq!(cargo(&g, "d5"), vec![p], "the pawn above the rider rook goes along");
+    assert_eq!(
+        cargo(&g, "d5"),
+        vec![p],
+        "the pawn above the rider rook goes along"
+    );
     assert!(cargo(&g, "d1").is_empty());
 }
 
@@ -431,8 +526,15 @@ fn db_rook_03_riders_protected() {
     let [n] = cargo(&g, "d1")[..] else { panic!() };
     let (r, b) = (at(&g, "d1").unwrap(), at(&g, "a4").unwrap());
     assert!(has(&g, "a4d1"));
-    let to_d1: Vec<_> = legal(&g).into_iter().filter(|a| a.starts_with("a4d1")).collect();
-    assert_eq!(to_d1, vec!["a4d1".to_string(), "a4d1#1".to_string()], "capture the rook or enter it, never take the rider");
+    let to_d1: Vec<_> = legal(&g)
+        .into_iter()
+        .filter(|a| a.starts_with("a4d1"))
+        .collect();
+    assert_eq!(
+        to_d1,
+        vec!["a4d1".to_string(), "a4d1#1".to_string()],
+        "capture the rook or enter it, never take the rider"
+    );
     play(&mut g, &["a4d1"]);
     // The falling knight captures the bishop; Black may raise it: decline.
     play(&mut g, &["choose"]);
@@ -451,16 +553,29 @@ fn db_rook_07_pawn_inside() {
     let mut g = setup("7k/8/8/8/8/8/8/K2R4 w - - 0 1", &[("d1", "P")], &[]);
     let [p] = cargo(&g, "d1")[..] else { panic!() };
     play(&mut g, &["a1b1", "h8g8"]);
-    assert_eq!(loc(&g, p), Location::Carried { by: at(&g, "d1").unwrap(), slot: 0 });
+    assert_eq!(
+        loc(&g, p),
+        Location::Carried {
+            by: at(&g, "d1").unwrap(),
+            slot: 0
+        }
+    );
     assert!(has(&g, "d1d2#32"));
     play(&mut g, &["d1d8", "g8g7"]);
     assert!(!st(&g).turn.converting, "no conversion inside the rook");
-    assert!(!legal(&g).iter().any(|a| a.starts_with("d8d7d6")), "no double move from inside");
+    assert!(
+        !legal(&g).iter().any(|a| a.starts_with("d8d7d6")),
+        "no double move from inside"
+    );
     let mut g = setup("7k/8/8/8/8/8/3R4/K7 w - - 0 1", &[("d2", "P")], &[]);
     assert!(!has(&g, "d2d1#32"), "a pawn never steps to its first row");
     play(&mut g, &["d2d1"]);
     let [p] = cargo(&g, "d1")[..] else { panic!() };
-    assert_eq!(g.position().unit(p).kind, kind(&g, 'P'), "not self-captured inside");
+    assert_eq!(
+        g.position().unit(p).kind,
+        kind(&g, 'P'),
+        "not self-captured inside"
+    );
 }
 
 /// DB-ROOK-08 and DB-BISH-06: a lone bishop checks a King riding in a rook (L96).
@@ -483,14 +598,27 @@ fn db_rook_08_check_through_stack() {
 fn db_quen_02_all_round() {
     let mut g = game("7k/8/8/2nPb3/3Q4/2N5/8/K7 w - - 0 1");
     assert!(has(&g, "d4d1"), "DB-QUEN-01");
-    let (n, p, b, wn) = (at(&g, "c5").unwrap(), at(&g, "d5").unwrap(), at(&g, "e5").unwrap(), at(&g, "c3").unwrap());
+    let (n, p, b, wn) = (
+        at(&g, "c5").unwrap(),
+        at(&g, "d5").unwrap(),
+        at(&g, "e5").unwrap(),
+        at(&g, "c3").unwrap(),
+    );
     play(&mut g, &["act:d4"]);
     // The black bishop's owner decides on its raise first (DB-BISH-02): decline.
     assert_eq!(g.position().to_move(), Side::Black);
     play(&mut g, &["choose"]);
     assert_eq!(loc(&g, n), Location::Captured(Side::White));
-    assert_eq!(loc(&g, p), Location::Captured(Side::Black), "DB-CAPT-04: an own pawn is captured, not exiled");
-    assert_eq!(loc(&g, wn), Location::Exiled, "DB-CAPT-02: an own piece is exiled");
+    assert_eq!(
+        loc(&g, p),
+        Location::Captured(Side::Black),
+        "DB-CAPT-04: an own pawn is captured, not exiled"
+    );
+    assert_eq!(
+        loc(&g, wn),
+        Location::Exiled,
+        "DB-CAPT-02: an own piece is exiled"
+    );
     assert_eq!(loc(&g, b), Location::Captured(Side::White));
     // No adjacent piece: no all-round capture.
     let g = game("7k/8/8/8/3Q4/8/8/K7 w - - 0 1");
@@ -501,14 +629,22 @@ fn db_quen_02_all_round() {
 /// stack loses its ground rook and the riders fall.
 #[test]
 fn db_quen_03_04_stacks() {
-    let mut g = setup("7k/8/8/8/3Rr3/8/8/K7 w - - 0 1", &[("d4", "Q"), ("e4", "n")], &[]);
+    let mut g = setup(
+        "7k/8/8/8/3Rr3/8/8/K7 w - - 0 1",
+        &[("d4", "Q"), ("e4", "n")],
+        &[],
+    );
     let er = at(&g, "e4").unwrap();
     let [en] = cargo(&g, "e4")[..] else { panic!() };
     let wr = at(&g, "d4").unwrap();
     play(&mut g, &["act:d4#32"]);
     assert_eq!(at(&g, "d4"), Some(wr), "her own stack is not hit");
     assert_eq!(loc(&g, er), Location::Captured(Side::White));
-    assert_eq!(at(&g, "e4"), Some(en), "the rider fell onto the empty square");
+    assert_eq!(
+        at(&g, "e4"),
+        Some(en),
+        "the rider fell onto the empty square"
+    );
 }
 
 /// DB-QUEN-05, DB-QUEN-06: revenge captures the capturer and neighbours, exiles her own side.
@@ -525,8 +661,16 @@ fn db_quen_05_06_revenge() {
     let k = at(&g2, "e3").unwrap();
     play(&mut g2, &["d1d4"]);
     assert_eq!(loc(&g2, q), Location::Captured(Side::Black));
-    assert_eq!(loc(&g2, r), Location::Captured(Side::White), "her capturer is taken");
-    assert_eq!(loc(&g2, k), Location::Exiled, "DB-QUEN-06: her own King goes into exile");
+    assert_eq!(
+        loc(&g2, r),
+        Location::Captured(Side::White),
+        "her capturer is taken"
+    );
+    assert_eq!(
+        loc(&g2, k),
+        Location::Exiled,
+        "DB-QUEN-06: her own King goes into exile"
+    );
     play(&mut g, &["h8g8"]);
 }
 
@@ -534,11 +678,22 @@ fn db_quen_05_06_revenge() {
 #[test]
 fn db_quen_07_chain() {
     let mut g = game("7k/8/8/8/2qQ4/8/8/K2r4 b - - 0 1");
-    let (wq, bq, r) = (at(&g, "d4").unwrap(), at(&g, "c4").unwrap(), at(&g, "d1").unwrap());
+    let (wq, bq, r) = (
+        at(&g, "d4").unwrap(),
+        at(&g, "c4").unwrap(),
+        at(&g, "d1").unwrap(),
+    );
     play(&mut g, &["d1d4"]);
     assert_eq!(loc(&g, wq), Location::Captured(Side::Black));
-    assert_eq!(loc(&g, bq), Location::Captured(Side::White), "the white revenge takes the black queen");
-    assert!(matches!(loc(&g, r), Location::Captured(_) | Location::Exiled));
+    assert_eq!(
+        loc(&g, bq),
+        Location::Captured(Side::White),
+        "the white revenge takes the black queen"
+    );
+    assert!(matches!(
+        loc(&g, r),
+        Location::Captured(_) | Location::Exiled
+    ));
     assert!(at(&g, "d4").is_none() && at(&g, "c4").is_none());
 }
 
@@ -549,12 +704,19 @@ fn db_quen_07_chain() {
 fn db_king_01_02_double() {
     let mut g = game("7k/8/8/8/8/4p3/3p4/4K2r w - - 0 1");
     let (a, b) = (at(&g, "d2").unwrap(), at(&g, "e3").unwrap());
-    assert!(!has(&g, "e1f1"), "f1 is attacked by the rook (final square)");
+    assert!(
+        !has(&g, "e1f1"),
+        "f1 is attacked by the rook (final square)"
+    );
     assert!(has(&g, "e1f1e2"), "a first step onto an attacked square");
     assert!(!has(&g, "e1f1f2"), "f2 is attacked by the pawn on e3");
     play(&mut g, &["e1d2e3"]);
     assert_eq!(loc(&g, a), Location::Captured(Side::White));
-    assert_eq!(loc(&g, b), Location::Captured(Side::White), "two captures in one movement");
+    assert_eq!(
+        loc(&g, b),
+        Location::Captured(Side::White),
+        "two captures in one movement"
+    );
 }
 
 /// DB-KING-04: a King takes a queen only by continuing into a rook; triggers wait for the
@@ -563,10 +725,18 @@ fn db_king_01_02_double() {
 fn db_king_04_queen_capture() {
     let mut g = game("7k/6Q1/5R2/8/8/8/8/K7 b - - 0 1");
     assert_eq!(legal(&g), vec!["h8g7f6#1".to_string()]);
-    let (q, r, k) = (at(&g, "g7").unwrap(), at(&g, "f6").unwrap(), at(&g, "h8").unwrap());
+    let (q, r, k) = (
+        at(&g, "g7").unwrap(),
+        at(&g, "f6").unwrap(),
+        at(&g, "h8").unwrap(),
+    );
     play(&mut g, &["h8g7f6#1"]);
     assert_eq!(loc(&g, q), Location::Captured(Side::Black));
-    assert_eq!(loc(&g, r), Location::Exiled, "her revenge exiles her own rook");
+    assert_eq!(
+        loc(&g, r),
+        Location::Exiled,
+        "her revenge exiles her own rook"
+    );
     assert_eq!(at(&g, "f6"), Some(k), "the King fell to the ground");
 }
 
@@ -582,4 +752,558 @@ fn db_king_06_enemy_rook() {
     play(&mut g2, &["b3b8"]);
     assert_eq!(cargo(&g2, "b8"), vec![k], "the enemy rook carries the King");
     play(&mut g, &["a1b1"]);
+}
+
+// ---------------------------------------------------------------- Knight
+
+/// DB-KNGT-01, DB-KNGT-02, DB-BASE-06: two paths, path captures, identities.
+#[test]
+fn db_kngt_01_02_paths() {
+    let mut g = game("7k/8/8/8/8/8/1pp5/1N2K3 w - - 0 1");
+    assert!(has(&g, "b1b2c3") && has(&g, "b1c2c3") && has(&g, "b1c3"));
+    let v = at(&g, "b2").unwrap();
+    play(&mut g, &["b1b2c3"]);
+    assert_eq!(loc(&g, v), Location::Captured(Side::White));
+    assert!(at(&g, "c3").is_some());
+    // DB-BASE-06: the other path is another movement; after a denial it stays open.
+    play(&mut g, &["deny"]);
+    assert!(!has(&g, "b1b2c3") && has(&g, "b1c2c3"));
+}
+
+/// DB-KNGT-03 and DB-KNGT-05: one capture per movement; ending inside a rook.
+#[test]
+fn db_kngt_03_05_one_capture() {
+    let g = game("7k/8/8/8/8/2n5/1p6/1N2K3 w - - 0 1");
+    assert!(has(&g, "b1c3"), "capture on the destination");
+    assert!(
+        !has(&g, "b1b2c3"),
+        "no path capture when the destination is taken"
+    );
+    let g = game("7k/8/8/8/8/2r5/1p6/1N2K3 w - - 0 1");
+    assert!(
+        has(&g, "b1c3") && has(&g, "b1c3#1"),
+        "capture the rook or end inside it"
+    );
+    assert!(has(&g, "b1b2c3#1"), "path capture and end inside the rook");
+    let g = game("7k/8/8/8/8/2R5/8/1N2K3 w - - 0 1");
+    assert!(has(&g, "b1c3#1") && !has(&g, "b1c3"));
+}
+
+/// DB-KNGT-06 and DB-STAT-02: knights jump over statues but never take or land on them.
+#[test]
+fn db_kngt_06_statues() {
+    let g = game("7k/8/8/8/8/8/8/1Ns1K3 w - - 0 1");
+    assert!(has(&g, "b1c3"), "jumps over the statue on c1");
+    assert!(!has(&g, "b1c1c3"), "a statue cannot be captured");
+    let g = game("7k/8/8/8/8/8/N7/2s1K3 w - - 0 1");
+    assert!(!has(&g, "a2c1"), "cannot land on a statue");
+    // Sliders stop at statues (DB-STAT-02).
+    let g = game("7k/8/8/8/8/8/8/R1s1K3 w - - 0 1");
+    assert!(has(&g, "a1b1") && !has(&g, "a1c1") && !has(&g, "a1d1"));
+}
+
+// ---------------------------------------------------------------- Bishop
+
+/// DB-BISH-01, DB-BISH-02, DB-BISH-04, DB-CAPT-03: raise, then auto-exile at the end of the
+/// owner's next turn.
+#[test]
+fn db_bish_02_04_raise_and_auto_exile() {
+    let mut g = game("7k/p7/8/3b4/8/8/8/K2R4 w - - 0 1");
+    let (b, r) = (at(&g, "d5").unwrap(), at(&g, "d1").unwrap());
+    play(&mut g, &["d1d5"]);
+    assert_eq!(
+        g.position().to_move(),
+        Side::Black,
+        "Black decides on the raise"
+    );
+    play(&mut g, &["choose:1"]);
+    assert_eq!(at(&g, "d5"), Some(b), "DB-BISH-02: the bishop is back");
+    assert_eq!(loc(&g, r), Location::Captured(Side::Black));
+    assert!(has(&g, "d5e4"), "it may make one more movement");
+    play(&mut g, &["a7a6"]);
+    assert_eq!(
+        loc(&g, b),
+        Location::Exiled,
+        "DB-BISH-04: auto-exiled at the end of Black's turn"
+    );
+    // Declining keeps it captured.
+    let mut g = game("7k/p7/8/3b4/8/8/8/K2R4 w - - 0 1");
+    let b = at(&g, "d5").unwrap();
+    play(&mut g, &["d1d5", "choose"]);
+    assert_eq!(loc(&g, b), Location::Captured(Side::White));
+}
+
+/// DB-BISH-03: golden example: a rook with a pawn inside takes a bishop; the bishop raises
+/// and takes the rook; the falling pawn takes the bishop for good.
+#[test]
+fn db_bish_03_raise_once() {
+    let mut g = setup("7k/p7/8/3b4/8/8/8/K2R4 w - - 0 1", &[("d1", "P")], &[]);
+    let (b, r) = (at(&g, "d5").unwrap(), at(&g, "d1").unwrap());
+    let [p] = cargo(&g, "d1")[..] else { panic!() };
+    play(&mut g, &["d1d5", "choose:1"]);
+    assert_eq!(loc(&g, r), Location::Captured(Side::Black));
+    assert_eq!(
+        loc(&g, b),
+        Location::Captured(Side::White),
+        "captured again: no second raise"
+    );
+    assert_eq!(at(&g, "d5"), Some(p));
+    assert_eq!(g.position().to_move(), Side::Black);
+}
+
+/// DB-BISH-05 and DB-PROM-03: bishop promotion from the exile pile only, on the bishop's colour.
+#[test]
+fn db_bish_05_bishop_promotion() {
+    let g = setup("7k/p7/8/8/8/8/P1P5/K1B5 w - - 0 1", &[], &["N"]);
+    let l = legal(&g);
+    let promos: Vec<_> = l.iter().filter(|a| a.starts_with("act:")).collect();
+    // c1 is a dark square; a2 (light) no, c2 (light) no: none. Move the bishop's colour.
+    assert!(promos.is_empty(), "{promos:?}");
+    let mut g = setup("7k/p7/8/8/8/8/1P6/K1B5 w - - 0 1", &[], &["N"]);
+    let l = legal(&g);
+    let promos: Vec<_> = l
+        .iter()
+        .filter(|a| a.starts_with("act:b2="))
+        .cloned()
+        .collect();
+    assert_eq!(
+        promos.len(),
+        1,
+        "only the exiled knight, not the captured pieces: {l:?}"
+    );
+    let pawn = at(&g, "b2").unwrap();
+    play(&mut g, &[&promos[0]]);
+    assert_eq!(g.position().unit(at(&g, "b2").unwrap()).kind, kind(&g, 'N'));
+    assert_eq!(loc(&g, pawn), Location::Dead, "the pawn is spent");
+    assert!(
+        has(&g, "deny"),
+        "a bishop promotion is a movement (DB-BASE-03)"
+    );
+}
+
+// ---------------------------------------------------------------- Pawn
+
+/// DB-PAWN-01 and DB-PAWN-02: steps in four directions, captures forward-diagonal only.
+#[test]
+fn db_pawn_01_02_steps_and_captures() {
+    let g = game("7k/8/8/2p1p3/3P4/2p1p3/8/K7 w - - 0 1");
+    for a in ["d4d5", "d4d3", "d4c4", "d4e4", "d4c5", "d4e5"] {
+        assert!(has(&g, a), "{a}");
+    }
+    assert!(!has(&g, "d4c3") && !has(&g, "d4e3"), "no backward captures");
+    let g = game("7k/8/8/8/8/8/3P4/K7 w - - 0 1");
+    assert!(!has(&g, "d2d1"), "never onto the own first row");
+}
+
+/// DB-PAWN-03 and DB-PAWN-04: double moves from any second-row square, in any combination,
+/// through an empty middle square; not from the fourth row back.
+#[test]
+fn db_pawn_03_04_double_moves() {
+    let mut g = game("7k/p7/8/8/8/8/3P4/K7 w - - 0 1");
+    for a in [
+        "d2d3d4", "d2d3c3", "d2d3e3", "d2d3d2", "d2c2b2", "d2e2f2", "d2c2c3",
+    ] {
+        assert!(has(&g, a), "{a}");
+    }
+    play(&mut g, &["d2d3d2", "a7a6"]);
+    assert!(has(&g, "d2d3d4"), "again, even after moving");
+    let g = game("7k/8/8/8/3P4/8/8/K7 w - - 0 1");
+    assert!(
+        !legal(&g)
+            .iter()
+            .any(|a| a.len() == 6 && a.starts_with("d4")),
+        "no double move off the second row"
+    );
+    let g = game("7k/8/8/8/8/3n4/3P4/K7 w - - 0 1");
+    assert!(!has(&g, "d2d3d4"), "the middle square must be empty");
+}
+
+/// DB-PAWN-05: en passant after sideways and forward-and-back double moves.
+#[test]
+fn db_pawn_05_en_passant() {
+    let mut g = game("7k/8/8/8/8/5p2/3P4/K7 w - - 0 1");
+    let p = at(&g, "d2").unwrap();
+    play(&mut g, &["d2e2f2"]);
+    assert!(
+        has(&g, "f3e2"),
+        "the enemy pawn attacks e2, the square passed over"
+    );
+    play(&mut g, &["f3e2"]);
+    assert_eq!(loc(&g, p), Location::Captured(Side::Black));
+    let mut g = game("7k/8/8/8/3p4/8/4P3/K7 w - - 0 1");
+    play(&mut g, &["e2e3e2"]);
+    assert!(has(&g, "d4e3"));
+    play(&mut g, &["d4e3"]);
+    assert!(at(&g, "e2").is_none());
+}
+
+/// DB-PAWN-06: a pawn left on its own first row outside a rook is self-captured.
+#[test]
+fn db_pawn_06_self_capture() {
+    let mut g = setup("7k/8/8/8/b7/8/8/K2R4 b - - 0 1", &[("d1", "P")], &[]);
+    let [p] = cargo(&g, "d1")[..] else { panic!() };
+    play(&mut g, &["a4d1", "choose"]);
+    assert_eq!(
+        loc(&g, p),
+        Location::Captured(Side::Black),
+        "fell on d1 and was self-captured"
+    );
+    assert!(at(&g, "d1").is_none());
+}
+
+/// DB-PAWN-07, DB-PROM-01, DB-PROM-02, DB-STAT-01: conversion on the last row at the end of the
+/// turn, from the pool only; a statue is always possible.
+#[test]
+fn db_pawn_07_conversion() {
+    let mut g = game("7k/3P4/8/7q/8/8/8/K7 w - - 0 1");
+    play(&mut g, &["d7d8"]);
+    // Options: statue, then the pool (White's pieces in Black's captured pile: Q R R B B N N).
+    let l = legal(&g);
+    assert_eq!(l.len(), 8, "{l:?}");
+    let pawn = at(&g, "d8").unwrap();
+    play(&mut g, &["choose:1"]);
+    let q = at(&g, "d8").unwrap();
+    assert_ne!(q, pawn);
+    assert_eq!(g.position().unit(q).kind, kind(&g, 'Q'));
+    assert!(g.position().unit(q).status.moved, "DB-PROM-04");
+    assert_eq!(loc(&g, pawn), Location::Dead);
+    let queens = g
+        .position()
+        .units()
+        .iter()
+        .filter(|u| u.side == Side::White && u.kind == kind(&g, 'Q'))
+        .count();
+    assert_eq!(queens, 1, "never two queens");
+    // Statue.
+    let mut g = game("7k/3P4/8/7q/8/8/8/K7 w - - 0 1");
+    play(&mut g, &["d7d8", "choose"]);
+    assert_eq!(g.position().unit(at(&g, "d8").unwrap()).kind, kind(&g, 'S'));
+}
+
+// ---------------------------------------------------------------- Disguise
+
+/// DB-DSGS-01 and DB-DSGS-03: a pawn swaps with a piece on a square it could step to; a
+/// loaded ground rook moves with its riders; the mover's King must not end in check.
+#[test]
+fn db_dsgs_01_03_disguise() {
+    let mut g = game("7k/8/8/3n4/3P4/8/8/K7 w - - 0 1");
+    let (p, n) = (at(&g, "d4").unwrap(), at(&g, "d5").unwrap());
+    play(&mut g, &["swap:d4d5"]);
+    assert_eq!((at(&g, "d5"), at(&g, "d4")), (Some(p), Some(n)));
+    let mut g = setup("7k/8/8/3r4/3P4/8/8/K7 w - - 0 1", &[("d5", "n")], &[]);
+    let (p, r) = (at(&g, "d4").unwrap(), at(&g, "d5").unwrap());
+    let [n] = cargo(&g, "d5")[..] else { panic!() };
+    play(&mut g, &["swap:d4d5"]);
+    assert_eq!(at(&g, "d4"), Some(r));
+    assert_eq!(cargo(&g, "d4"), vec![n], "the rook moves with its riders");
+    assert_eq!(at(&g, "d5"), Some(p));
+    // A swap that leaves the own King in check is illegal; statues never swap.
+    let g = game("7k/8/8/8/8/8/r2PK3/8 w - - 0 1");
+    assert!(
+        !has(&g, "swap:d2e2"),
+        "the King would stand on d2 in the rook's line... and e2"
+    );
+    let g = game("S6k/P7/8/8/8/8/8/K7 w - - 0 1");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("swap:a7a8")));
+}
+
+/// DB-DSGS-02: a pawn takes a rider's place: it pulls an enemy King out of a rook.
+#[test]
+fn db_dsgs_02_rider_swap() {
+    let mut g = setup("7k/8/8/3Pr3/8/8/8/K7 w - - 0 1", &[("e5", "h8")], &[]);
+    let k = cargo(&g, "e5")[0];
+    let p = at(&g, "d5").unwrap();
+    assert!(has(&g, "swap:d5e5#4"));
+    play(&mut g, &["swap:d5e5#4"]);
+    assert_eq!(at(&g, "d5"), Some(k));
+    assert_eq!(cargo(&g, "e5"), vec![p]);
+}
+
+/// DB-DSGS-04: chain disguise: each link is another own pawn that could move to the
+/// disguised piece's new square.
+#[test]
+fn db_dsgs_04_chain() {
+    let mut g = game("7k/8/8/8/3n4/3P4/3P4/K7 w - - 0 1");
+    let (p3, p2, n) = (
+        at(&g, "d3").unwrap(),
+        at(&g, "d2").unwrap(),
+        at(&g, "d4").unwrap(),
+    );
+    assert!(has(&g, "swap:d3d4") && has(&g, "swap:d3d4d2d3"));
+    play(&mut g, &["swap:d3d4d2d3"]);
+    assert_eq!(at(&g, "d4"), Some(p3));
+    assert_eq!(at(&g, "d3"), Some(p2));
+    assert_eq!(
+        at(&g, "d2"),
+        Some(n),
+        "the knight was passed down the chain"
+    );
+}
+
+/// DB-DSGS-05: en passant after a disguise link made with a double move takes the pawn
+/// that double-moved, never the disguised piece.
+#[test]
+fn db_dsgs_05_en_passant() {
+    let mut g = game("7k/8/8/8/2pn4/8/3P4/K7 w - - 0 1");
+    let (p, n) = (at(&g, "d2").unwrap(), at(&g, "d4").unwrap());
+    assert!(has(&g, "swap:d2d3d4#512"));
+    play(&mut g, &["swap:d2d3d4#512"]);
+    assert_eq!((at(&g, "d4"), at(&g, "d2")), (Some(p), Some(n)));
+    assert!(has(&g, "c4d3"));
+    play(&mut g, &["c4d3"]);
+    assert_eq!(loc(&g, p), Location::Captured(Side::Black));
+    assert_eq!(at(&g, "d2"), Some(n), "the disguised knight stays");
+}
+
+// ---------------------------------------------------------------- Statues
+
+/// DB-STAT-03 and DB-STAT-05: a pawn arriving in front of a statue chain may convert
+/// (optionally); only the lowest statue of a chain is promoted.
+#[test]
+fn db_stat_03_05_chain() {
+    let mut g = game("S6k/8/P7/8/8/8/8/K7 w - - 0 1");
+    play(&mut g, &["a6a7"]);
+    let l = legal(&g);
+    assert_eq!(l[0], "choose", "option 0: stay a pawn");
+    play(&mut g, &["choose:1"]);
+    assert_eq!(
+        g.position().unit(at(&g, "a7").unwrap()).kind,
+        kind(&g, 'S'),
+        "chain statue"
+    );
+    play(&mut g, &["h8g8"]);
+    let l = legal(&g);
+    assert!(
+        l.iter().any(|a| a.starts_with("act:a7=")),
+        "the lowest statue"
+    );
+    assert!(
+        !l.iter().any(|a| a.starts_with("act:a8")),
+        "never the one above it"
+    );
+}
+
+/// DB-STAT-04, DB-BASE-02: statue promotion is a free action before the movement; the turn
+/// goes on with a movement.
+#[test]
+fn db_stat_04_free_promotion() {
+    let mut g = game("S6k/p7/8/8/8/8/8/K7 w - - 0 1");
+    let promo = legal(&g)
+        .into_iter()
+        .find(|a| a.starts_with("act:a8=Q"))
+        .expect("promotion");
+    play(&mut g, &[&promo]);
+    assert_eq!(g.position().to_move(), Side::White, "still White's turn");
+    assert!(!has(&g, "deny") && !has(&g, "declare:1"));
+    assert!(has(&g, "a8a7"), "the new queen may move");
+    assert!(legal(&g).iter().all(|a| !a.starts_with("act:a8=")));
+}
+
+/// DB-STAT-06, DB-CAPT-07, DB-EXIL-03: a statue captures an exiled enemy piece; against a
+/// King in Exile that ends the game.
+#[test]
+fn db_stat_06_capture_exiled() {
+    let mut g = setup("S6k/p7/8/8/8/8/8/K7 w - - 0 1", &[], &["n"]);
+    let n = g
+        .position()
+        .unit_ids()
+        .find(|&i| g.position().unit(i).loc == Location::Exiled)
+        .unwrap();
+    let statue = at(&g, "a8").unwrap();
+    let a = format!("act:a8#{}", n.0);
+    assert!(has(&g, &a));
+    play(&mut g, &[&a]);
+    assert_eq!(loc(&g, n), Location::Captured(Side::White));
+    assert_eq!(loc(&g, statue), Location::Captured(Side::Black));
+    assert_eq!(result(&g), None);
+}
+
+// ---------------------------------------------------------------- Capture, exile
+
+/// DB-CAPT-01 and DB-CAPT-05: captured pieces go to the capturer's pile; no friendly capture.
+#[test]
+fn db_capt_01_05_piles() {
+    let mut g = game("7k/8/8/3n4/8/8/3N4/K2R4 w - - 0 1");
+    assert!(!has(&g, "d1d2"), "no capture of an own piece");
+    play(&mut g, &["d2f3", "h8g8", "d1d5"]);
+    let n = g.position().unit_ids().find(|&i| {
+        g.position().unit(i).loc == Location::Captured(Side::White)
+            && g.position().unit(i).kind == kind(&g, 'N')
+    });
+    assert!(n.is_some());
+}
+
+/// DB-CAPT-03: exile by a raising bishop hitting an own piece (the bishop inside its own rook
+/// taken by a knight exiles the rook, L90).
+#[test]
+fn db_capt_03_raise_exiles() {
+    let mut g = setup("8/7k/8/8/3R4/2n5/8/K7 b - - 0 1", &[("d4", "B")], &[]);
+    let r = at(&g, "d4").unwrap();
+    let [b] = cargo(&g, "d4")[..] else { panic!() };
+    play(&mut g, &["c3d4e4#4", "choose:1"]);
+    assert_eq!(
+        loc(&g, r),
+        Location::Exiled,
+        "the raising bishop exiles its own rook"
+    );
+    assert_eq!(at(&g, "d4"), Some(b));
+}
+
+/// DB-CAPT-07 and DB-PROM-02: a converting pawn captures an exiled enemy piece (own turn only).
+#[test]
+fn db_capt_07_pawn_captures_exiled() {
+    let mut g = setup("7k/1P6/8/8/8/8/8/K7 w - - 0 1", &[], &["n"]);
+    let n = g
+        .position()
+        .unit_ids()
+        .find(|&i| g.position().unit(i).loc == Location::Exiled)
+        .unwrap();
+    let pawn = at(&g, "b7").unwrap();
+    play(&mut g, &["b7b8"]);
+    let l = legal(&g);
+    // statue, 7 promotions, 1 exiled capture
+    assert_eq!(l.len(), 9, "{l:?}");
+    play(&mut g, &["choose:8"]);
+    assert_eq!(loc(&g, n), Location::Captured(Side::White));
+    assert_eq!(loc(&g, pawn), Location::Captured(Side::Black));
+}
+
+/// DB-EXIL-01, DB-EXIL-02: exiling the own King with the queen is legal; no check, no bait.
+#[test]
+fn db_exil_01_02_king_in_exile() {
+    let mut g = Game::new(DenialBait::new());
+    assert!(has(&g, "act:d1"));
+    let k = at(&g, "e1").unwrap();
+    play(&mut g, &["act:d1"]);
+    // The c1 bishop was exiled too: White decides on its raise (decline).
+    if g.position().to_move() == Side::White {
+        play(&mut g, &["choose"]);
+    }
+    assert_eq!(loc(&g, k), Location::Exiled);
+    play(&mut g, &["e7e6e5"]);
+    assert!(!has(&g, "declare:1"));
+}
+
+/// DB-EXIL-03 (a): an exiled player whose last pawn is taken loses.
+#[test]
+fn db_exil_03_no_pawns() {
+    let mut g = setup("r6k/8/8/8/8/P7/8/7K b - - 0 1", &[], &["h1"]);
+    play(&mut g, &["a8a3"]);
+    assert_eq!(
+        result(&g),
+        Some((Some(Side::Black), "king in exile without pawns".to_string()))
+    );
+}
+
+/// DB-EXIL-04: an exiled player may not leave a pawn conversion that could capture an exiled
+/// piece, nor the capture of the last pawn.
+#[test]
+fn db_exil_04_threat() {
+    use frozen_variants::denial_bait::{base::Board, exile::threatened};
+    let g = game("7k/8/8/8/8/8/1Pp5/3QK3 w - - 0 1");
+    let mut p = g.position().clone();
+    let k = p.unit_at("e1".parse().unwrap()).unwrap();
+    p.relocate(k, Location::Exiled);
+    assert!(
+        threatened(&Board::load(&p), Side::White),
+        "c2c1 would convert and take the exiled King"
+    );
+    let g2 = game("7k/8/8/8/8/8/1P6/3QK3 w - - 0 1");
+    let mut p2 = g2.position().clone();
+    let k = p2.unit_at("e1".parse().unwrap()).unwrap();
+    p2.relocate(k, Location::Exiled);
+    assert!(!threatened(&Board::load(&p2), Side::White));
+}
+
+/// DB-EXIL-05: no voluntary exile of the own King while the opponent owns a statue.
+#[test]
+fn db_exil_05_statue_forbids() {
+    let g = game("7k/8/8/8/8/8/P2P4/3QK2s w - - 0 1");
+    assert!(!has(&g, "act:d1"));
+    let g = game("7k/8/8/8/8/8/P2P4/3QK3 w - - 0 1");
+    assert!(has(&g, "act:d1"));
+}
+
+// ---------------------------------------------------------------- Base
+
+/// DB-BASE-01: conservation after a long chain: every unit in exactly one place.
+#[test]
+fn db_base_01_conservation() {
+    use frozen_variants::denial_bait::base::Board;
+    let mut g = setup(
+        "7k/8/8/3r4/8/8/8/K2R4 w - - 0 1",
+        &[("d5", "r"), ("d5", "p"), ("d1", "P")],
+        &[],
+    );
+    play(&mut g, &["d1d5"]);
+    assert_eq!(g.position().units().len(), 32);
+    assert!(g.position().check_invariants().is_empty());
+    assert!(Board::load(g.position()).conservation_problems().is_empty());
+    assert!(g.rules().validate(g.position()).is_empty());
+}
+
+/// DB-BASE-03 and DB-DENY-03: a conversion is part of the turn of its movement: denying the
+/// movement undoes the promotion too.
+#[test]
+fn db_base_03_conversion_undone() {
+    let mut g = game("7k/3P4/8/7q/8/8/8/K7 w - - 0 1");
+    let pawn = at(&g, "d7").unwrap();
+    play(&mut g, &["d7d8", "choose:1"]);
+    assert!(has(&g, "deny"));
+    play(&mut g, &["deny"]);
+    assert_eq!(at(&g, "d7"), Some(pawn));
+    assert!(at(&g, "d8").is_none());
+    assert!(!has(&g, "d7d8"), "the denied movement");
+    assert!(
+        !legal(&g).iter().any(|a| a == "pass"),
+        "DB-BASE-02: no passing"
+    );
+}
+
+/// DB-BASE-04: simultaneous removals run in scan order N, NE, E, SE, S, SW, W, NW.
+#[test]
+fn db_base_04_scan_order() {
+    use frozen_core::Event;
+    let mut g = game("7k/8/8/2pnp3/2pQr3/2rpn3/8/K7 w - - 0 1");
+    let order: Vec<UnitId> = ["d5", "e5", "e4", "e3", "d3", "c3", "c4", "c5"]
+        .iter()
+        .map(|s| at(&g, s).unwrap())
+        .collect();
+    let ev = g.apply_text("act:d4").expect("legal").to_vec();
+    let got: Vec<UnitId> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Captured { unit, .. } => Some(*unit),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(got, order);
+}
+
+/// DB-BASE-05 and DB-PAWN-07: end of turn: a pawn that falls onto its last row converts only
+/// if it is still there at the end of the turn.
+#[test]
+fn db_base_05_end_of_turn() {
+    // The white pawn falls on d8, then the black knight falls on it.
+    let mut g = setup(
+        "3r3k/8/8/8/8/8/8/K2R4 w - - 0 1",
+        &[("d8", "P"), ("d8", "n")],
+        &[],
+    );
+    let [p, n] = cargo(&g, "d8")[..] else {
+        panic!()
+    };
+    play(&mut g, &["d1d8"]);
+    assert_eq!(
+        g.position().to_move(),
+        Side::Black,
+        "no conversion is asked"
+    );
+    assert_eq!(loc(&g, p), Location::Captured(Side::Black));
+    assert_eq!(at(&g, "d8"), Some(n));
+    // Without the knight the pawn stays and converts.
+    let mut g = setup("3r3k/8/8/8/8/8/8/K2R4 w - - 0 1", &[("d8", "P")], &[]);
+    play(&mut g, &["d1d8"]);
+    assert!(st(&g).turn.converting);
+    assert_eq!(g.position().to_move(), Side::White);
 }

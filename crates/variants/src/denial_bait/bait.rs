@@ -30,7 +30,8 @@ pub fn targets(b: &Board, king: usize) -> Vec<Sq> {
     };
     let is_bait_pawn = |t: Sq| {
         b.stk[t as usize].len() == 1
-            && b.ground(t).is_some_and(|g| b.pcs[g].side == side && b.pcs[g].kind == PAWN)
+            && b.ground(t)
+                .is_some_and(|g| b.pcs[g].side == side && b.pcs[g].kind == PAWN)
     };
     for &(df, dr) in &super::queen::SCAN {
         let Some(m) = off(s, df, dr) else { continue };
@@ -56,7 +57,12 @@ pub fn targets(b: &Board, king: usize) -> Vec<Sq> {
 /// The transport (DB-BAIT-06): instead of being captured by `remover`, the baited King
 /// moves to a bait target chosen by its owner, whose pawn or statue is captured. Returns
 /// `false` (the King is captured) when no target is left.
-pub fn transport(b: &mut Board, ctx: &mut Ctx, king: usize, remover: frozen_core::Side) -> Result<bool, Stop> {
+pub fn transport(
+    b: &mut Board,
+    ctx: &mut Ctx,
+    king: usize,
+    remover: frozen_core::Side,
+) -> Result<bool, Stop> {
     let ts = targets(b, king);
     if ts.is_empty() {
         return Ok(false);
@@ -82,7 +88,10 @@ pub fn transport(b: &mut Board, ctx: &mut Ctx, king: usize, remover: frozen_core
             by: None,
             to: frozen_core::Location::Captured(remover),
         });
-        ctx.ev(Event::Note(format!("bait: King #{king} transported to {}", to_sq(t))));
+        ctx.ev(Event::Note(format!(
+            "bait: King #{king} transported to {}",
+            to_sq(t)
+        )));
     }
     Ok(true)
 }

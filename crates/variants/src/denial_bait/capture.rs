@@ -75,7 +75,13 @@ impl Ctx {
         }
     }
     /// Takes the next decision of `side` among `options`, or stops asking for it.
-    pub fn decide(&mut self, side: Side, options: u16, unit: usize, kind: u16) -> Result<u16, Stop> {
+    pub fn decide(
+        &mut self,
+        side: Side,
+        options: u16,
+        unit: usize,
+        kind: u16,
+    ) -> Result<u16, Stop> {
         if options <= 1 {
             return Ok(0);
         }
@@ -115,14 +121,21 @@ pub struct Trigger {
 /// `remover`'s pile, an own piece is exiled (a pawn is captured by the opponent instead,
 /// DB-CAPT-04). The pieces above it are lifted into the returned trigger. A baited King
 /// is transported instead (DB-BAIT-06).
-pub fn remove(b: &mut Board, ctx: &mut Ctx, victim: usize, remover: Side) -> Result<Option<Trigger>, Stop> {
+pub fn remove(
+    b: &mut Board,
+    ctx: &mut Ctx,
+    victim: usize,
+    remover: Side,
+) -> Result<Option<Trigger>, Stop> {
     let Place::Board(sq, _) = b.pcs[victim].place else {
         return Ok(None);
     };
     if b.pcs[victim].kind == STATUE {
         return Ok(None);
     }
-    if ctx.bait_king == Some(victim) && !ctx.transported && b.pcs[victim].side != remover
+    if ctx.bait_king == Some(victim)
+        && !ctx.transported
+        && b.pcs[victim].side != remover
         && super::bait::transport(b, ctx, victim, remover)?
     {
         return Ok(None);
@@ -226,7 +239,14 @@ pub fn lift_mover(b: &mut Board, id: usize) -> Stk {
 
 /// Lands moving pieces on `to`: entering the stack there, or capturing its ground piece
 /// (queued), or on an empty square.
-pub fn land(b: &mut Board, ctx: &mut Ctx, movers: &Stk, to: Sq, enter: bool, queue: &mut Vec<Trigger>) -> Result<(), Stop> {
+pub fn land(
+    b: &mut Board,
+    ctx: &mut Ctx,
+    movers: &Stk,
+    to: Sq,
+    enter: bool,
+    queue: &mut Vec<Trigger>,
+) -> Result<(), Stop> {
     let Some(&first) = movers.first() else {
         return Err(Stop::Bad);
     };
@@ -281,7 +301,14 @@ pub fn exec(b: &mut Board, a: &Action, ctx: &mut Ctx) -> Result<(), Stop> {
                         return Err(Stop::Bad);
                     }
                     let movers = lift_mover(b, id);
-                    land(b, ctx, &movers, path[1], a.arg & arg::ENTER != 0, &mut queue)?;
+                    land(
+                        b,
+                        ctx,
+                        &movers,
+                        path[1],
+                        a.arg & arg::ENTER != 0,
+                        &mut queue,
+                    )?;
                 }
                 _ => return Err(Stop::Bad),
             }

@@ -19,7 +19,13 @@ use super::base::*;
 use frozen_core::{Action, ActionKind, Position, Side};
 
 /// True if a completed movement may be denied by its opponent.
-pub fn deniable(st: &DbState, mover: Side, identity: &Identity, knight_plain: bool, forced_response: bool) -> bool {
+pub fn deniable(
+    st: &DbState,
+    mover: Side,
+    identity: &Identity,
+    knight_plain: bool,
+    forced_response: bool,
+) -> bool {
     let _ = identity;
     st.denial != mover && st.immune != Some(mover) && !knight_plain && !forced_response
 }

@@ -66,7 +66,9 @@ fn route_to(b: &Board, p: usize, t: Sq) -> Vec<Vec<Sq>> {
 /// Disguise movements of the pawn `id` (DB-DSGS-01, DB-DSGS-04).
 pub fn gen_disguise(b: &Board, id: usize, out: &mut Vec<Action>) {
     let side = b.pcs[id].side;
-    let Place::Board(s, k) = b.pcs[id].place else { return };
+    let Place::Board(s, k) = b.pcs[id].place else {
+        return;
+    };
     for (path, t) in super::pawn::routes(b, side, s, k as usize) {
         if t == s || b.empty(t) {
             continue;
@@ -81,14 +83,25 @@ pub fn gen_disguise(b: &Board, id: usize, out: &mut Vec<Action>) {
             if swap(&mut c, id, d).is_err() {
                 continue;
             }
-            let a = ((k as u16) << arg::MOVER_SHIFT) | ((vk as u16) << arg::VICTIM_SHIFT) | if double { LINK_DOUBLE } else { 0 };
+            let a = ((k as u16) << arg::MOVER_SHIFT)
+                | ((vk as u16) << arg::VICTIM_SHIFT)
+                | if double { LINK_DOUBLE } else { 0 };
             let mut used = vec![id];
             extend(&c, side, d, &mut used, path.clone(), a, 1, out);
         }
     }
 }
 
-fn extend(b: &Board, side: Side, d: usize, used: &mut Vec<usize>, path: Vec<Sq>, a: u16, links: usize, out: &mut Vec<Action>) {
+fn extend(
+    b: &Board,
+    side: Side,
+    d: usize,
+    used: &mut Vec<usize>,
+    path: Vec<Sq>,
+    a: u16,
+    links: usize,
+    out: &mut Vec<Action>,
+) {
     let sqs: Vec<_> = path.iter().map(|&q| to_sq(q)).collect();
     out.push(Action::new(ActionKind::Swap, &sqs).with_arg(a));
     if links >= MAX_LINKS {
@@ -107,7 +120,11 @@ fn extend(b: &Board, side: Side, d: usize, used: &mut Vec<usize>, path: Vec<Sq>,
             }
             let mut np = path.clone();
             np.extend_from_slice(&r);
-            let na = a | if r.len() == 3 { LINK_DOUBLE << links } else { 0 };
+            let na = a | if r.len() == 3 {
+                LINK_DOUBLE << links
+            } else {
+                0
+            };
             used.push(p);
             extend(&c, side, d, used, np, na, links + 1, out);
             used.pop();
@@ -130,9 +147,11 @@ pub fn exec_disguise(b: &mut Board, ctx: &mut Ctx, path: &[Sq], a: u16) -> Resul
         let p = if link == 0 {
             *b.stk[s as usize].get(arg::mover(a)).ok_or(Stop::Bad)? as usize
         } else {
-            b.stk[s as usize].iter().map(|&x| x as usize).find(|&x| {
-                b.pcs[x].side == side && b.pcs[x].kind == PAWN && !used.contains(&x)
-            }).ok_or(Stop::Bad)?
+            b.stk[s as usize]
+                .iter()
+                .map(|&x| x as usize)
+                .find(|&x| b.pcs[x].side == side && b.pcs[x].kind == PAWN && !used.contains(&x))
+                .ok_or(Stop::Bad)?
         };
         if b.pcs[p].side != side || b.pcs[p].kind != PAWN || used.contains(&p) {
             return Err(Stop::Bad);

@@ -25,7 +25,15 @@ const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 /// Slider movements of piece `id` at stack index `k` of `s` along `dirs` (DB-QUEN-01,
 /// DB-ROOK-01, DB-BISH-01): empty squares, a capture of an enemy ground piece, entering a
 /// rook; stacks and statues block.
-pub fn gen_slider(b: &Board, id: usize, s: Sq, k: usize, dirs: &[(i32, i32)], captures_only: bool, out: &mut Vec<Action>) {
+pub fn gen_slider(
+    b: &Board,
+    id: usize,
+    s: Sq,
+    k: usize,
+    dirs: &[(i32, i32)],
+    captures_only: bool,
+    out: &mut Vec<Action>,
+) {
     let side = b.pcs[id].side;
     let base = (k as u16) << super::capture::arg::MOVER_SHIFT;
     for &(df, dr) in dirs {
@@ -35,14 +43,18 @@ pub fn gen_slider(b: &Board, id: usize, s: Sq, k: usize, dirs: &[(i32, i32)], ca
             match b.ground(t) {
                 None => {
                     if !captures_only {
-                        out.push(Action::new(ActionKind::Move, &[to_sq(s), to_sq(t)]).with_arg(base));
+                        out.push(
+                            Action::new(ActionKind::Move, &[to_sq(s), to_sq(t)]).with_arg(base),
+                        );
                     }
                 }
                 Some(g) => {
                     let p = b.pcs[g];
                     if p.kind != STATUE {
                         if p.side != side {
-                            out.push(Action::new(ActionKind::Move, &[to_sq(s), to_sq(t)]).with_arg(base));
+                            out.push(
+                                Action::new(ActionKind::Move, &[to_sq(s), to_sq(t)]).with_arg(base),
+                            );
                         }
                         if p.kind == ROOK && !captures_only {
                             out.push(
@@ -60,7 +72,14 @@ pub fn gen_slider(b: &Board, id: usize, s: Sq, k: usize, dirs: &[(i32, i32)], ca
 
 /// Every pseudo-legal movement of `side` (own King safety ignored). With `captures_only`,
 /// only movements that remove a piece directly. Castling is offered only with `castle`.
-pub fn pseudo(b: &Board, side: Side, ep: &[EpInfo], captures_only: bool, castle: bool, out: &mut Vec<Action>) {
+pub fn pseudo(
+    b: &Board,
+    side: Side,
+    ep: &[EpInfo],
+    captures_only: bool,
+    castle: bool,
+    out: &mut Vec<Action>,
+) {
     for s in 0..64u8 {
         let n = b.stk[s as usize].len();
         for k in 0..n {
@@ -117,7 +136,9 @@ fn castle_ok(b: &Board, king: usize, cross: Sq) -> bool {
 
 /// True if `side` has a raised bishop waiting for its auto-exile.
 pub fn has_raised(b: &Board, side: Side) -> bool {
-    b.pcs.iter().any(|p| p.side == side && p.kind == BISHOP && p.expiry != 0)
+    b.pcs
+        .iter()
+        .any(|p| p.side == side && p.kind == BISHOP && p.expiry != 0)
 }
 
 /// The end-of-turn mechanics that follow a movement of `mover` and matter for safety:
@@ -143,6 +164,9 @@ pub fn in_check(b: &Board, side: Side) -> bool {
     let mut moves = Vec::new();
     pseudo(&c, opp, &[], !all, false, &mut moves);
     for a in &moves {
+        if !all && !may_reach(&c, a, side) {
+            continue;
+        }
         let safe = for_outcomes(&c, a, &[], None, true, &mut |r, ctx| {
             if ctx.king_taken[side.index()] {
                 return false;
@@ -160,6 +184,56 @@ pub fn in_check(b: &Board, side: Side) -> bool {
         }
     }
     false
+}
+
+/// True if a piece could start a chain that reaches a King: the King itself, a queen
+/// (revenge), a bishop that may still raise, or a stack member with pieces above it.
+fn trigger_piece(b: &Board, id: usize, side: Side) -> bool {
+    let p = b.pcs[id];
+    match p.kind {
+        KING => p.side == side,
+        QUEEN => true,
+        BISHOP => !p.raise_used,
+        _ => match p.place {
+            Place::Board(s, k) => b.stk[s as usize].len() > k as usize + 1,
+            _ => false,
+        },
+    }
+}
+
+/// Conservative filter for the brute-force check: false only if none of the pieces movement
+/// `a` could remove directly can start a chain reaching `side`'s King.
+fn may_reach(b: &Board, a: &Action, side: Side) -> bool {
+    let any_at = |s: Sq| {
+        b.stk[s as usize]
+            .iter()
+            .any(|&i| trigger_piece(b, i as usize, side))
+    };
+    match a.kind {
+        ActionKind::Act => true,
+        _ => {
+            let sqs: Vec<Sq> = a.path.iter().filter_map(|&q| from_sq(q)).collect();
+            if sqs.iter().skip(1).any(|&s| any_at(s)) {
+                return true;
+            }
+            // En passant victims stand next to the path.
+            sqs.last().is_some_and(|&t| {
+                b.empty(t)
+                    && [off(t, 0, 1), off(t, 0, -1)]
+                        .into_iter()
+                        .flatten()
+                        .any(any_at)
+            })
+        }
+    }
+}
+
+/// True if the end-of-turn mechanics could change anything for `mover`.
+fn needs_end_mech(b: &Board, mover: Side) -> bool {
+    has_raised(b, mover)
+        || b.pcs.iter().any(|p| {
+            p.kind == PAWN && matches!(p.place, Place::Board(s, 0) if rel_rank(p.side, s) == 0)
+        })
 }
 
 /// How a movement is judged.
@@ -183,29 +257,38 @@ pub fn legal(b: &Board, a: &Action, ep: &[EpInfo], mode: Mode) -> bool {
         if ctx.king_exiled[mover.index()] && !was_exiled && has_statue(r, mover.opposite()) {
             return false;
         }
-        let mut r2 = r.clone();
         let mut cx = Ctx::default();
-        end_mech(&mut r2, mover, &mut cx);
+        let owned;
+        let r2: &Board = if needs_end_mech(r, mover) {
+            let mut c = r.clone();
+            end_mech(&mut c, mover, &mut cx);
+            owned = c;
+            &owned
+        } else {
+            r
+        };
         if cx.king_taken[mover.index()] {
             return false;
         }
-        let on_board = r2.king(mover).is_some_and(|k| matches!(r2.pcs[k].place, Place::Board(..)));
+        let on_board = r2
+            .king(mover)
+            .is_some_and(|k| matches!(r2.pcs[k].place, Place::Board(..)));
         match mode {
             Mode::Normal => {
                 if on_board {
-                    !in_check(&r2, mover)
+                    !in_check(r2, mover)
                 } else if r2.king_exiled(mover) {
-                    !super::exile::threatened(&r2, mover)
+                    !super::exile::threatened(r2, mover)
                 } else {
                     false
                 }
             }
             Mode::BaitFree => {
                 on_board
-                    && in_check(&r2, mover)
+                    && in_check(r2, mover)
                     && r2
                         .king(mover)
-                        .is_some_and(|k| !super::bait::targets(&r2, k).is_empty())
+                        .is_some_and(|k| !super::bait::targets(r2, k).is_empty())
             }
         }
     })
@@ -243,7 +326,10 @@ pub fn dead_position(b: &Board) -> bool {
     match minors.as_slice() {
         [] | [_] => true,
         [(s1, k1, q1), (s2, k2, q2)] => {
-            s1 != s2 && *k1 == BISHOP.0 && *k2 == BISHOP.0 && (q1 / 8 + q1 % 8) % 2 == (q2 / 8 + q2 % 8) % 2
+            s1 != s2
+                && *k1 == BISHOP.0
+                && *k2 == BISHOP.0
+                && (q1 / 8 + q1 % 8) % 2 == (q2 / 8 + q2 % 8) % 2
         }
         _ => false,
     }

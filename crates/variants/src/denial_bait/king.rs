@@ -152,7 +152,14 @@ fn do_castle(b: &mut Board, king: usize, s: Sq, rook_sq: Sq, ksq: Sq, rsq: Sq) -
 }
 
 /// Executes a King movement; removals are queued (DB-KING-04).
-pub fn exec_king(b: &mut Board, ctx: &mut Ctx, id: usize, path: &[Sq], a: u16, q: &mut Vec<Trigger>) -> Result<(), Stop> {
+pub fn exec_king(
+    b: &mut Board,
+    ctx: &mut Ctx,
+    id: usize,
+    path: &[Sq],
+    a: u16,
+    q: &mut Vec<Trigger>,
+) -> Result<(), Stop> {
     if !(2..=3).contains(&path.len()) {
         return Err(Stop::Bad);
     }
@@ -165,10 +172,17 @@ pub fn exec_king(b: &mut Board, ctx: &mut Ctx, id: usize, path: &[Sq], a: u16, q
         };
         do_castle(b, id, s, rook_sq, ksq, rsq)?;
     } else {
-        if s.abs_diff(first) == 0 || (s % 8).abs_diff(first % 8) > 1 || (s / 8).abs_diff(first / 8) > 1 {
+        if s.abs_diff(first) == 0
+            || (s % 8).abs_diff(first % 8) > 1
+            || (s / 8).abs_diff(first / 8) > 1
+        {
             return Err(Stop::Bad);
         }
-        let enter = if path.len() == 3 { a & arg::ENTER_MID != 0 } else { a & arg::ENTER != 0 };
+        let enter = if path.len() == 3 {
+            a & arg::ENTER_MID != 0
+        } else {
+            a & arg::ENTER != 0
+        };
         let movers = lift_mover(b, id);
         land(b, ctx, &movers, first, enter, q)?;
     }

@@ -36,7 +36,16 @@ pub fn paths(s: Sq, t: Sq) -> Option<[[Sq; 2]; 2]> {
     Some([[a1, a2], [b1, b2]])
 }
 
-const JUMPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const JUMPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 /// Enemy victims on square `m` for `side`: stack indexes of enemy pieces (not statues).
 fn victims(b: &Board, m: Sq, side: frozen_core::Side) -> Vec<usize> {
@@ -53,7 +62,14 @@ fn victims(b: &Board, m: Sq, side: frozen_core::Side) -> Vec<usize> {
 }
 
 /// Knight movements of the knight `id` at stack index `k` of `s`.
-pub fn gen_knight(b: &Board, id: usize, s: Sq, k: usize, captures_only: bool, out: &mut Vec<Action>) {
+pub fn gen_knight(
+    b: &Board,
+    id: usize,
+    s: Sq,
+    k: usize,
+    captures_only: bool,
+    out: &mut Vec<Action>,
+) {
     let side = b.pcs[id].side;
     let base = (k as u16) << arg::MOVER_SHIFT;
     for &(df, dr) in &JUMPS {
@@ -85,7 +101,10 @@ pub fn gen_knight(b: &Board, id: usize, s: Sq, k: usize, captures_only: bool, ou
                 out.push(Action::new(ActionKind::Move, &[to_sq(s), to_sq(t)]).with_arg(base));
             }
             if land_enter {
-                out.push(Action::new(ActionKind::Move, &[to_sq(s), to_sq(t)]).with_arg(base | arg::ENTER));
+                out.push(
+                    Action::new(ActionKind::Move, &[to_sq(s), to_sq(t)])
+                        .with_arg(base | arg::ENTER),
+                );
             }
         }
         if !land_plain && !land_enter {
@@ -93,15 +112,26 @@ pub fn gen_knight(b: &Board, id: usize, s: Sq, k: usize, captures_only: bool, ou
         }
         for m in ps.iter().flatten() {
             for v in victims(b, *m, side) {
-                let a = base | ((v as u16) << arg::VICTIM_SHIFT) | if land_enter { arg::ENTER } else { 0 };
-                out.push(Action::new(ActionKind::Move, &[to_sq(s), to_sq(*m), to_sq(t)]).with_arg(a));
+                let a = base
+                    | ((v as u16) << arg::VICTIM_SHIFT)
+                    | if land_enter { arg::ENTER } else { 0 };
+                out.push(
+                    Action::new(ActionKind::Move, &[to_sq(s), to_sq(*m), to_sq(t)]).with_arg(a),
+                );
             }
         }
     }
 }
 
 /// Executes a knight movement.
-pub fn exec_knight(b: &mut Board, ctx: &mut Ctx, id: usize, path: &[Sq], a: u16, q: &mut Vec<Trigger>) -> Result<(), Stop> {
+pub fn exec_knight(
+    b: &mut Board,
+    ctx: &mut Ctx,
+    id: usize,
+    path: &[Sq],
+    a: u16,
+    q: &mut Vec<Trigger>,
+) -> Result<(), Stop> {
     let s = path[0];
     let t = *path.last().ok_or(Stop::Bad)?;
     let ps = paths(s, t).ok_or(Stop::Bad)?;

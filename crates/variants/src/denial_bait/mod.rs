@@ -30,8 +30,8 @@ pub mod statue;
 use base::*;
 use capture::{exec, for_outcomes, Ctx, Stop};
 use frozen_core::{
-    Action, ActionKind, BySide, Event, EventSink, KindInfo, KindSet, LoadError, Location,
-    Outcome, Pending, PendingList, Position, Problem, ProblemKind, Rules, Shape, Side, UnitId,
+    Action, ActionKind, BySide, Event, EventSink, KindInfo, KindSet, LoadError, Location, Outcome,
+    Pending, PendingList, Position, Problem, ProblemKind, Rules, Shape, Side, UnitId,
 };
 
 /// Pending decision kinds.
@@ -92,13 +92,29 @@ pub fn legal_movements(b: &Board, st: &DbState, out: &mut Vec<Action>) {
     v.sort_unstable();
     v.dedup();
     for a in v {
-        if st.forbidden.as_ref().is_some_and(|f| !f.bait && f.action == a) {
+        if st
+            .forbidden
+            .as_ref()
+            .is_some_and(|f| !f.bait && f.action == a)
+        {
             continue;
         }
         if fide::legal(b, &a, &st.game.ep, fide::Mode::Normal) {
             out.push(a);
         }
     }
+}
+
+/// True if the side to act has at least one legal ordinary movement (stops at the first).
+pub fn any_legal_movement(b: &Board, st: &DbState) -> bool {
+    let mut v = Vec::new();
+    fide::pseudo(b, b.to_move, &st.game.ep, false, true, &mut v);
+    v.into_iter().any(|a| {
+        !st.forbidden
+            .as_ref()
+            .is_some_and(|f| !f.bait && f.action == a)
+            && fide::legal(b, &a, &st.game.ep, fide::Mode::Normal)
+    })
 }
 
 /// Bait free movements of the side to act (DB-BAIT-03, DB-BAIT-04).
@@ -108,7 +124,11 @@ pub fn bait_movements(b: &Board, st: &DbState, out: &mut Vec<Action>) {
     v.sort_unstable();
     v.dedup();
     for a in v {
-        if st.forbidden.as_ref().is_some_and(|f| f.bait && f.action == a) {
+        if st
+            .forbidden
+            .as_ref()
+            .is_some_and(|f| f.bait && f.action == a)
+        {
             continue;
         }
         if fide::legal(b, &a, &st.game.ep, fide::Mode::BaitFree) {
@@ -126,7 +146,9 @@ pub fn forced_movements(b: &Board, st: &DbState, f: &Forced, out: &mut Vec<Actio
     v.dedup();
     let baiter = f.baiter;
     for a in v {
-        let none = for_outcomes(b, &a, &st.game.ep, None, true, &mut |_, ctx| !ctx.king_taken[baiter.index()]);
+        let none = for_outcomes(b, &a, &st.game.ep, None, true, &mut |_, ctx| {
+            !ctx.king_taken[baiter.index()]
+        });
         if !none {
             out.push(a);
         }
@@ -137,7 +159,10 @@ pub fn forced_movements(b: &Board, st: &DbState, f: &Forced, out: &mut Vec<Actio
 /// number of its legal ordinary movements.
 pub fn can_declare(b: &Board, st: &DbState, escapes: usize) -> bool {
     let side = b.to_move;
-    if st.turn.free_used || st.turn.bait || st.game.forced.as_ref().is_some_and(|f| f.baiter != side) {
+    if st.turn.free_used
+        || st.turn.bait
+        || st.game.forced.as_ref().is_some_and(|f| f.baiter != side)
+    {
         return false;
     }
     let Some(k) = b.king(side) else { return false };
@@ -166,7 +191,13 @@ impl DenialBait {
     }
 
     /// Plays a movement (with the decisions taken so far) for the mover.
-    fn play_movement(&self, pos: &mut Position<DbState>, a: &Action, decisions: Vec<u16>, events: &mut dyn EventSink) {
+    fn play_movement(
+        &self,
+        pos: &mut Position<DbState>,
+        a: &Action,
+        decisions: Vec<u16>,
+        events: &mut dyn EventSink,
+    ) {
         let st = pos.state().clone();
         let mover = st.turn.mover;
         let mut b = Board::load(pos);
@@ -174,7 +205,12 @@ impl DenialBait {
         let mut ctx = Ctx::new(&decisions, &st.game.ep, events.wants());
         ctx.bait_king = forced_owed(&st, mover).map(|f| f.king.index());
         match exec(&mut b, a, &mut ctx) {
-            Err(Stop::Need { side, options, unit, kind }) => {
+            Err(Stop::Need {
+                side,
+                options,
+                unit,
+                kind,
+            }) => {
                 let mut st2 = st;
                 st2.turn.inflight = Some(InFlight {
                     action: a.clone(),
@@ -226,7 +262,12 @@ impl DenialBait {
         let st = pos.state().clone();
         let mover = st.turn.mover;
         let start = st.turn.start.clone().unwrap_or_default();
-        let arrived = |i: usize| start.units.get(i).map_or(true, |u| u.loc != pos.unit(UnitId(i as u16)).loc);
+        let arrived = |i: usize| {
+            start
+                .units
+                .get(i)
+                .map_or(true, |u| u.loc != pos.unit(UnitId(i as u16)).loc)
+        };
         if let Some((pawn, _)) = promotion::due(&b, mover, &arrived, &st.turn.declined) {
             let side = b.pcs[pawn].side;
             let mut st2 = st;
@@ -265,7 +306,8 @@ impl DenialBait {
         b.to_move = opp;
         b.turns[opp] += 1;
         let baited_king = if st.turn.bait {
-            b.king(mover).filter(|&k| matches!(b.pcs[k].place, Place::Board(..)))
+            b.king(mover)
+                .filter(|&k| matches!(b.pcs[k].place, Place::Board(..)))
         } else {
             None
         };
@@ -277,7 +319,13 @@ impl DenialBait {
             bait: false,
         });
         let forced_response = forced_owed(&st2, mover).is_some();
-        let deniable = deny::deniable(&st2, mover, &identity, st2.turn.knight_plain, forced_response);
+        let deniable = deny::deniable(
+            &st2,
+            mover,
+            &identity,
+            st2.turn.knight_plain,
+            forced_response,
+        );
         st2.game.forced = baited_king.map(|k| Forced {
             baiter: mover,
             king: UnitId(k as u16),
@@ -286,7 +334,11 @@ impl DenialBait {
             st2.immune = None;
         }
         st2.forbidden = None;
-        st2.game.halfmove = if st2.turn.reset || ctx.removed > 0 { 0 } else { st2.game.halfmove + 1 };
+        st2.game.halfmove = if st2.turn.reset || ctx.removed > 0 {
+            0
+        } else {
+            st2.game.halfmove + 1
+        };
         let exile_loss = st2.turn.exile_loss;
         st2.last = Some(Box::new(LastTurn {
             mover,
@@ -307,7 +359,12 @@ impl DenialBait {
 
     /// The game-end check for the side to act (DB-BASE-05 e), held back while that side may
     /// still deny (DB-DENY-10).
-    fn judge(&self, pos: &mut Position<DbState>, events: &mut dyn EventSink, exile_loss: Option<Side>) {
+    fn judge(
+        &self,
+        pos: &mut Position<DbState>,
+        events: &mut dyn EventSink,
+        exile_loss: Option<Side>,
+    ) {
         let b = Board::load(pos);
         let st = pos.state().clone();
         let n = b.to_move;
@@ -320,7 +377,10 @@ impl DenialBait {
             verdict = Some(win(l.opposite(), "exiled piece captured"));
         }
         for s in [n, n.opposite()] {
-            if verdict.is_none() && b.king(s).is_some_and(|k| matches!(b.pcs[k].place, Place::Captured(_))) {
+            if verdict.is_none()
+                && b.king(s)
+                    .is_some_and(|k| matches!(b.pcs[k].place, Place::Captured(_)))
+            {
                 verdict = Some(win(s.opposite(), "king captured"));
             }
         }
@@ -341,12 +401,14 @@ impl DenialBait {
                 reason: "dead position".into(),
             });
         }
-        if verdict.is_none() {
-            let mut moves = Vec::new();
-            legal_movements(&b, &st, &mut moves);
-            let checked = fide::in_check(&b, n);
-            let threatened = !checked && b.king_exiled(n) && exile::threatened(&b, n);
-            if moves.is_empty() && !can_declare(&b, &st, 0) && !self.free_action_escape(pos, 2) {
+        if verdict.is_none()
+            && !any_legal_movement(&b, &st)
+            && !can_declare(&b, &st, 0)
+            && !self.free_action_escape(pos, 2)
+        {
+            {
+                let checked = fide::in_check(&b, n);
+                let threatened = !checked && b.king_exiled(n) && exile::threatened(&b, n);
                 let forced = forced_owed(&st, n).is_some_and(|f| {
                     let mut v = Vec::new();
                     forced_movements(&b, &st, f, &mut v);
@@ -393,9 +455,7 @@ impl DenialBait {
                 continue;
             }
             let b2 = Board::load(&p);
-            let mut moves = Vec::new();
-            legal_movements(&b2, p.state(), &mut moves);
-            if !moves.is_empty() || self.free_action_escape(&p, depth - 1) {
+            if any_legal_movement(&b2, p.state()) || self.free_action_escape(&p, depth - 1) {
                 return true;
             }
         }
@@ -447,8 +507,15 @@ impl Rules for DenialBait {
         let b = Board::load(pos);
         if st.turn.converting {
             let start = st.turn.start.clone().unwrap_or_default();
-            let arrived = |i: usize| start.units.get(i).map_or(true, |u| u.loc != pos.unit(UnitId(i as u16)).loc);
-            if let Some((pawn, optional)) = promotion::due(&b, st.turn.mover, &arrived, &st.turn.declined) {
+            let arrived = |i: usize| {
+                start
+                    .units
+                    .get(i)
+                    .map_or(true, |u| u.loc != pos.unit(UnitId(i as u16)).loc)
+            };
+            if let Some((pawn, optional)) =
+                promotion::due(&b, st.turn.mover, &arrived, &st.turn.declined)
+            {
                 let own = b.pcs[pawn].side == st.turn.mover;
                 for n in 0..promotion::options(&b, pawn, optional, own).len() {
                     out.push(choose(n as u16));
@@ -511,13 +578,22 @@ impl Rules for DenialBait {
                 } else if st.turn.converting {
                     let mut b = Board::load(pos);
                     let start = st.turn.start.clone().unwrap_or_default();
-                    let arrived = |i: usize| start.units.get(i).map_or(true, |u| u.loc != pos.unit(UnitId(i as u16)).loc);
-                    let Some((pawn, optional)) = promotion::due(&b, st.turn.mover, &arrived, &st.turn.declined) else {
+                    let arrived = |i: usize| {
+                        start
+                            .units
+                            .get(i)
+                            .map_or(true, |u| u.loc != pos.unit(UnitId(i as u16)).loc)
+                    };
+                    let Some((pawn, optional)) =
+                        promotion::due(&b, st.turn.mover, &arrived, &st.turn.declined)
+                    else {
                         return;
                     };
                     let own = b.pcs[pawn].side == st.turn.mover;
                     let opts = promotion::options(&b, pawn, optional, own);
-                    let Some(&c) = opts.get(a.arg as usize) else { return };
+                    let Some(&c) = opts.get(a.arg as usize) else {
+                        return;
+                    };
                     let mut ctx = Ctx::new(&[], &[], events.wants());
                     promotion::apply(&mut b, &mut ctx, pawn, c);
                     b.store(pos);
@@ -538,7 +614,10 @@ impl Rules for DenialBait {
                 }
             }
             ActionKind::Act
-                if a.path.first().and_then(|&s| from_sq(s)).is_some_and(|s| Board::load(pos).is_statue(s)) =>
+                if a.path
+                    .first()
+                    .and_then(|&s| from_sq(s))
+                    .is_some_and(|s| Board::load(pos).is_statue(s)) =>
             {
                 let mut b = Board::load(pos);
                 let mut ctx = Ctx::new(&[], &[], events.wants());
@@ -622,7 +701,11 @@ impl Rules for DenialBait {
             }
         }
         for s in Side::ALL {
-            let kings = pos.units().iter().filter(|u| u.side == s && u.kind == KING).count();
+            let kings = pos
+                .units()
+                .iter()
+                .filter(|u| u.side == s && u.kind == KING)
+                .count();
             if kings != 1 {
                 v.push(Problem::new(
                     ProblemKind::Rule,
@@ -665,11 +748,19 @@ impl Rules for DenialBait {
                 "last movement by {}: {} ({})",
                 l.mover,
                 self.format_action(pos, &l.movement.action),
-                if l.deniable { "deniable" } else { "not deniable" }
+                if l.deniable {
+                    "deniable"
+                } else {
+                    "not deniable"
+                }
             ));
         }
         if let Some(f) = &st.game.forced {
-            v.push(format!("{} must answer the bait of {}", f.baiter.opposite(), f.baiter));
+            v.push(format!(
+                "{} must answer the bait of {}",
+                f.baiter.opposite(),
+                f.baiter
+            ));
         }
         for s in Side::ALL {
             let pile = |loc: Location| -> String {
@@ -679,15 +770,19 @@ impl Rules for DenialBait {
                     .map(|u| self.kinds.fen_char(u.kind, u.side))
                     .collect()
             };
-            v.push(format!("{s} captured: [{}] exiled: [{}]", pile(Location::Captured(s)), {
-                let ex: String = pos
-                    .units()
-                    .iter()
-                    .filter(|u| u.loc == Location::Exiled && u.side == s)
-                    .map(|u| self.kinds.fen_char(u.kind, u.side))
-                    .collect();
-                ex
-            }));
+            v.push(format!(
+                "{s} captured: [{}] exiled: [{}]",
+                pile(Location::Captured(s)),
+                {
+                    let ex: String = pos
+                        .units()
+                        .iter()
+                        .filter(|u| u.loc == Location::Exiled && u.side == s)
+                        .map(|u| self.kinds.fen_char(u.kind, u.side))
+                        .collect();
+                    ex
+                }
+            ));
         }
         v
     }
@@ -707,7 +802,11 @@ mod fide_fen {
     use frozen_core::{build_position, Setup, UnitRecord};
 
     fn err(col: usize, msg: String) -> LoadError {
-        LoadError::one(Problem::new(ProblemKind::Syntax, format!("FEN column {col}"), msg))
+        LoadError::one(Problem::new(
+            ProblemKind::Syntax,
+            format!("FEN column {col}"),
+            msg,
+        ))
     }
 
     pub fn read(r: &DenialBait, fen: &str) -> Result<Position<DbState>, LoadError> {
@@ -722,13 +821,16 @@ mod fide_fen {
             Some(o) => return Err(err(col(1), format!("expected w or b, found {o:?}"))),
         };
         let castling = fields.get(2).copied().unwrap_or("-");
-        if castling != "-" && (castling.is_empty() || !castling.chars().all(|c| "KQkq".contains(c))) {
+        if castling != "-" && (castling.is_empty() || !castling.chars().all(|c| "KQkq".contains(c)))
+        {
             return Err(err(col(2), format!("bad castling field {castling:?}")));
         }
         let ep = fields.get(3).copied().unwrap_or("-");
         let halfmove: u32 = match fields.get(4) {
             None => 0,
-            Some(h) => h.parse().map_err(|_| err(col(4), format!("bad halfmove clock {h:?}")))?,
+            Some(h) => h
+                .parse()
+                .map_err(|_| err(col(4), format!("bad halfmove clock {h:?}")))?,
         };
         let fullmove: u32 = match fields.get(5) {
             None => 1,
@@ -755,7 +857,10 @@ mod fide_fen {
                     return Err(LoadError::one(Problem::new(
                         ProblemKind::Rule,
                         "FEN placement",
-                        format!("{s} has {have} pieces of kind {}, the set has {n}", r.kinds.name(frozen_core::Kind(k as u8))),
+                        format!(
+                            "{s} has {have} pieces of kind {}, the set has {n}",
+                            r.kinds.name(frozen_core::Kind(k as u8))
+                        ),
                     )));
                 }
                 if k == 0 && have == 0 {
@@ -768,7 +873,10 @@ mod fide_fen {
                 for _ in have..n {
                     units.push(UnitRecord {
                         id,
-                        kind: r.kinds.get(frozen_core::Kind(k as u8)).map_or("P".into(), |i| i.fen.to_string()),
+                        kind: r
+                            .kinds
+                            .get(frozen_core::Kind(k as u8))
+                            .map_or("P".into(), |i| i.fen.to_string()),
                         side: s,
                         at: Location::Captured(s.opposite()),
                         status: Default::default(),
@@ -782,7 +890,14 @@ mod fide_fen {
             shape: None,
             to_move: side,
             ply: 0,
-            turns: BySide::new(fullmove, if side == Side::White { fullmove - 1 } else { fullmove }),
+            turns: BySide::new(
+                fullmove,
+                if side == Side::White {
+                    fullmove - 1
+                } else {
+                    fullmove
+                },
+            ),
             placement: Some(fields[0].to_string()),
             units,
             tombs: Vec::new(),
@@ -803,10 +918,16 @@ mod fide_fen {
             let id = UnitId(i as u16);
             let Some(q) = from_sq(sq) else { continue };
             let home = if s == Side::White { 0 } else { 56 };
-            let (kc, qc) = if s == Side::White { ('K', 'Q') } else { ('k', 'q') };
+            let (kc, qc) = if s == Side::White {
+                ('K', 'Q')
+            } else {
+                ('k', 'q')
+            };
             let keep = match k {
                 KING => q == home + 4 && (castling.contains(kc) || castling.contains(qc)),
-                ROOK => (q == home + 7 && castling.contains(kc)) || (q == home && castling.contains(qc)),
+                ROOK => {
+                    (q == home + 7 && castling.contains(kc)) || (q == home && castling.contains(qc))
+                }
                 _ => true,
             };
             if !keep {
@@ -819,13 +940,21 @@ mod fide_fen {
         let mut st = DbState::default();
         st.game.halfmove = halfmove;
         if ep != "-" {
-            let x: frozen_core::Square = ep.parse().map_err(|_| err(col(3), format!("bad en passant square {ep:?}")))?;
-            let xi = from_sq(x).ok_or_else(|| err(col(3), "en passant square off the board".into()))?;
+            let x: frozen_core::Square = ep
+                .parse()
+                .map_err(|_| err(col(3), format!("bad en passant square {ep:?}")))?;
+            let xi =
+                from_sq(x).ok_or_else(|| err(col(3), "en passant square off the board".into()))?;
             let victim_side = side.opposite();
-            let vsq = off(xi, 0, fwd(victim_side)).ok_or_else(|| err(col(3), "bad en passant square".into()))?;
+            let vsq = off(xi, 0, fwd(victim_side))
+                .ok_or_else(|| err(col(3), "bad en passant square".into()))?;
             let victim = pos
                 .unit_at(to_sq(vsq))
-                .filter(|&u| pos.unit(u).kind == PAWN && pos.unit(u).side == victim_side && pos.unit_at(x).is_none())
+                .filter(|&u| {
+                    pos.unit(u).kind == PAWN
+                        && pos.unit(u).side == victim_side
+                        && pos.unit_at(x).is_none()
+                })
                 .ok_or_else(|| err(col(3), format!("no pawn passed over {ep}")))?;
             st.game.ep.push(EpInfo { x, victim });
         }
@@ -839,12 +968,16 @@ mod fide_fen {
 
     pub fn write(r: &DenialBait, pos: &Position<DbState>) -> Option<String> {
         if !pos.pending().is_empty()
-            || pos.units().iter().any(|u| matches!(u.loc, Location::Carried { .. }))
+            || pos
+                .units()
+                .iter()
+                .any(|u| matches!(u.loc, Location::Carried { .. }))
             || pos.state().game.ep.len() > 1
         {
             return None;
         }
-        let placement = frozen_core::fen::format_placement(pos.shape(), &r.kinds, |sq| pos.piece_at(sq));
+        let placement =
+            frozen_core::fen::format_placement(pos.shape(), &r.kinds, |sq| pos.piece_at(sq));
         let mut castling = String::new();
         for (s, kc, qc) in [(Side::White, 'K', 'Q'), (Side::Black, 'k', 'q')] {
             let home: u8 = if s == Side::White { 0 } else { 56 };
@@ -866,8 +999,17 @@ mod fide_fen {
         if castling.is_empty() {
             castling.push('-');
         }
-        let ep = pos.state().game.ep.first().map_or("-".to_string(), |e| e.x.to_string());
-        let side = if pos.to_move() == Side::White { "w" } else { "b" };
+        let ep = pos
+            .state()
+            .game
+            .ep
+            .first()
+            .map_or("-".to_string(), |e| e.x.to_string());
+        let side = if pos.to_move() == Side::White {
+            "w"
+        } else {
+            "b"
+        };
         Some(format!(
             "{placement} {side} {castling} {ep} {} {}",
             pos.state().game.halfmove,

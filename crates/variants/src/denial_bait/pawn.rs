@@ -59,7 +59,15 @@ pub fn routes(b: &Board, side: Side, s: Sq, k: usize) -> Vec<(Vec<Sq>, Sq)> {
 }
 
 /// Pawn movements of the pawn `id` at stack index `k` of `s` (disguises in `disguise.rs`).
-pub fn gen_pawn(b: &Board, id: usize, s: Sq, k: usize, ep: &[EpInfo], captures_only: bool, out: &mut Vec<Action>) {
+pub fn gen_pawn(
+    b: &Board,
+    id: usize,
+    s: Sq,
+    k: usize,
+    ep: &[EpInfo],
+    captures_only: bool,
+    out: &mut Vec<Action>,
+) {
     let side = b.pcs[id].side;
     let base = (k as u16) << arg::MOVER_SHIFT;
     if !captures_only {
@@ -73,7 +81,9 @@ pub fn gen_pawn(b: &Board, id: usize, s: Sq, k: usize, ep: &[EpInfo], captures_o
         }
     }
     for df in [-1, 1] {
-        let Some(t) = off(s, df, fwd(side)) else { continue };
+        let Some(t) = off(s, df, fwd(side)) else {
+            continue;
+        };
         match b.ground(t) {
             Some(g) => {
                 let p = b.pcs[g];
@@ -82,7 +92,12 @@ pub fn gen_pawn(b: &Board, id: usize, s: Sq, k: usize, ep: &[EpInfo], captures_o
                 }
             }
             None => {
-                if ep.iter().any(|e| from_sq(e.x) == Some(t) && b.pcs.get(e.victim.index()).is_some_and(|v| v.side != side && matches!(v.place, Place::Board(..)))) {
+                if ep.iter().any(|e| {
+                    from_sq(e.x) == Some(t)
+                        && b.pcs
+                            .get(e.victim.index())
+                            .is_some_and(|v| v.side != side && matches!(v.place, Place::Board(..)))
+                }) {
                     out.push(Action::new(ActionKind::Move, &[to_sq(s), to_sq(t)]).with_arg(base));
                 }
             }
@@ -91,7 +106,14 @@ pub fn gen_pawn(b: &Board, id: usize, s: Sq, k: usize, ep: &[EpInfo], captures_o
 }
 
 /// Executes a pawn movement.
-pub fn exec_pawn(b: &mut Board, ctx: &mut Ctx, id: usize, path: &[Sq], a: u16, q: &mut Vec<Trigger>) -> Result<(), Stop> {
+pub fn exec_pawn(
+    b: &mut Board,
+    ctx: &mut Ctx,
+    id: usize,
+    path: &[Sq],
+    a: u16,
+    q: &mut Vec<Trigger>,
+) -> Result<(), Stop> {
     let side = b.pcs[id].side;
     let s = path[0];
     let t = *path.last().ok_or(Stop::Bad)?;
@@ -102,7 +124,12 @@ pub fn exec_pawn(b: &mut Board, ctx: &mut Ctx, id: usize, path: &[Sq], a: u16, q
     if path.len() == 2 && df.abs() == 1 && dr == fwd(side) {
         // Capture or en passant.
         if b.empty(t) {
-            let e = ctx.ep.iter().find(|e| from_sq(e.x) == Some(t)).cloned().ok_or(Stop::Bad)?;
+            let e = ctx
+                .ep
+                .iter()
+                .find(|e| from_sq(e.x) == Some(t))
+                .cloned()
+                .ok_or(Stop::Bad)?;
             let victim = e.victim.index();
             if b.pcs.get(victim).map_or(true, |v| v.side == side) {
                 return Err(Stop::Bad);
@@ -121,7 +148,9 @@ pub fn exec_pawn(b: &mut Board, ctx: &mut Ctx, id: usize, path: &[Sq], a: u16, q
         Place::Board(_, k) => k as usize,
         _ => return Err(Stop::Bad),
     };
-    let ok = routes(b, side, s, k).iter().any(|(p, _)| p.as_slice() == path);
+    let ok = routes(b, side, s, k)
+        .iter()
+        .any(|(p, _)| p.as_slice() == path);
     if !ok {
         return Err(Stop::Bad);
     }

@@ -31,13 +31,20 @@ pub enum Conv {
 
 /// The next pawn due to convert: `(pawn, optional)`. `arrived` says whether a pawn moved
 /// this turn; `declined` lists pawns that chose to stay this turn.
-pub fn due(b: &Board, mover: Side, arrived: &dyn Fn(usize) -> bool, declined: &[UnitId]) -> Option<(usize, bool)> {
+pub fn due(
+    b: &Board,
+    mover: Side,
+    arrived: &dyn Fn(usize) -> bool,
+    declined: &[UnitId],
+) -> Option<(usize, bool)> {
     for side in [mover, mover.opposite()] {
         for (i, p) in b.pcs.iter().enumerate() {
             if p.side != side || p.kind != PAWN {
                 continue;
             }
-            let Place::Board(s, 0) = p.place else { continue };
+            let Place::Board(s, 0) = p.place else {
+                continue;
+            };
             if rel_rank(side, s) == 7 {
                 return Some((i, false));
             }
@@ -73,7 +80,9 @@ pub fn options(b: &Board, pawn: usize, optional: bool, own_turn: bool) -> Vec<Co
 
 /// Applies a conversion.
 pub fn apply(b: &mut Board, ctx: &mut Ctx, pawn: usize, c: Conv) {
-    let Place::Board(s, _) = b.pcs[pawn].place else { return };
+    let Place::Board(s, _) = b.pcs[pawn].place else {
+        return;
+    };
     let side = b.pcs[pawn].side;
     match c {
         Conv::Stay => {}

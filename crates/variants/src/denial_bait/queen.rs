@@ -14,12 +14,30 @@ use super::capture::{process_all, remove, Ctx, Stop};
 use frozen_core::{Action, ActionKind, Event, Side};
 
 /// Scan order around a centre (DB-BASE-04): N, NE, E, SE, S, SW, W, NW.
-pub const SCAN: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+pub const SCAN: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
 
 /// Removes the ground piece of every square around `centre` (and of `centre` itself if
 /// `with_centre`) on behalf of `side`, then runs their chain reactions in scan order.
-pub fn all_round(b: &mut Board, ctx: &mut Ctx, centre: Sq, side: Side, with_centre: bool) -> Result<(), Stop> {
-    let mut targets: Vec<Sq> = SCAN.iter().filter_map(|&(df, dr)| off(centre, df, dr)).collect();
+pub fn all_round(
+    b: &mut Board,
+    ctx: &mut Ctx,
+    centre: Sq,
+    side: Side,
+    with_centre: bool,
+) -> Result<(), Stop> {
+    let mut targets: Vec<Sq> = SCAN
+        .iter()
+        .filter_map(|&(df, dr)| off(centre, df, dr))
+        .collect();
     if with_centre {
         targets.push(centre);
     }
@@ -51,7 +69,8 @@ pub fn all_round_has_target(b: &Board, s: Sq) -> bool {
 
 /// The all-round capture action of the queen at stack index `k` of square `s`.
 pub fn all_round_action(s: Sq, k: usize) -> Action {
-    Action::new(ActionKind::Act, &[to_sq(s)]).with_arg((k as u16) << super::capture::arg::MOVER_SHIFT)
+    Action::new(ActionKind::Act, &[to_sq(s)])
+        .with_arg((k as u16) << super::capture::arg::MOVER_SHIFT)
 }
 
 /// Executes an all-round capture (DB-QUEN-02).
