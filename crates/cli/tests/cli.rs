@@ -1411,3 +1411,51 @@ fn denial_bait_cases() {
         o.stdout
     );
 }
+
+#[test]
+fn mutated_position_files_never_panic() {
+    let dir = scratch("mutated");
+    let mut rng = Rng(0x5eed);
+    let junk = [
+        "",
+        "(",
+        ")",
+        "\"",
+        ",",
+        ":",
+        "-1",
+        "99999999999",
+        "Board(\"q9\")",
+        "[",
+        "]",
+        "é",
+        "\\",
+    ];
+    for v in variants() {
+        let base = facts(v, &[]).ron;
+        for i in 0..20 {
+            let mut text: Vec<char> = base.chars().collect();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(text.len().max(1));
+                let cut = rng.below(8).min(text.len() - at);
+                let with: Vec<char> = junk[rng.below(junk.len())].chars().collect();
+                text.splice(at..at + cut, with);
+            }
+            let file = dir.join(format!("{v}-{i}.ron"));
+            std::fs::write(&file, text.iter().collect::<String>()).unwrap();
+            let p = file.to_str().unwrap();
+            for args in [vec!["show", v, "--position", p], vec!["check", p]] {
+                let o = frozen(&args);
+                assert!(
+                    (o.code == 0 || o.code == 1) && !o.stderr.contains("panicked"),
+                    "{args:?}: exit {}\n{}",
+                    o.code,
+                    o.stderr
+                );
+                if o.code == 1 {
+                    assert!(!o.stderr.trim().is_empty(), "a message on stderr");
+                }
+            }
+        }
+    }
+}
