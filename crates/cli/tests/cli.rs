@@ -1459,3 +1459,56 @@ fn mutated_position_files_never_panic() {
         }
     }
 }
+
+#[test]
+fn mutated_games_and_actions_never_panic() {
+    let dir = scratch("mutated-games");
+    let mut rng = Rng(0xace);
+    for v in variants() {
+        // A short saved game to mutate.
+        let file = dir.join(format!("{v}.ron"));
+        let f = file.to_str().unwrap().to_string();
+        let o = frozen_in(&["play", v], &format!("1\n1\n1\nsave {f}\nquit\n"));
+        assert_ok(&o, "save a game");
+        let base: Vec<char> = std::fs::read_to_string(&file).unwrap().chars().collect();
+        let actions = facts(v, &[]).actions;
+        for i in 0..12 {
+            let mut text = base.clone();
+            let at = rng.below(text.len());
+            let cut = rng.below(6).min(text.len() - at);
+            let with: Vec<char> = ["", "\"", "e2e4", "\"zz\", ", "]", "9"][rng.below(6)]
+                .chars()
+                .collect();
+            text.splice(at..at + cut, with);
+            let m = dir.join(format!("{v}-{i}.ron"));
+            std::fs::write(&m, text.iter().collect::<String>()).unwrap();
+            let p = m.to_str().unwrap();
+            for (args, input) in [
+                (vec!["check", p], ""),
+                (vec!["play", v, "--load", p], "board\nquit\n"),
+            ] {
+                let o = frozen_in(&args, input);
+                assert!(
+                    (o.code == 0 || o.code == 1) && !o.stderr.contains("panicked"),
+                    "{args:?}: exit {}\n{}",
+                    o.code,
+                    o.stderr
+                );
+            }
+            // A legal action's text with one character changed.
+            if let Some(a) = actions.get(rng.below(actions.len().max(1))) {
+                let mut chars: Vec<char> = a.chars().collect();
+                let at = rng.below(chars.len());
+                chars[at] = ['a', 'p', '1', '9', '0', ':', '=', '#', 'Z', 'x'][rng.below(10)];
+                let bad: String = chars.into_iter().collect();
+                let o = frozen(&["apply", v, &bad]);
+                assert!(
+                    (o.code == 0 || o.code == 1) && !o.stderr.contains("panicked"),
+                    "apply {bad:?}: exit {}\n{}",
+                    o.code,
+                    o.stderr
+                );
+            }
+        }
+    }
+}
