@@ -1339,6 +1339,10 @@ impl Compiled {
     }
 
     fn chain_may_start(&self, c: &IrChain, sq: Square, side: Side, occ: Bitboard) -> bool {
+        // Follow the leading `0` steps and single-vector `o` steps of fixed
+        // length (their outcome is known from the occupancy alone).
+        let mut cur = sq;
+        let occ = occ - Bitboard::from_square(sq);
         for (u, tested) in &c.units {
             if *tested || u.invalid {
                 return true;
@@ -1353,18 +1357,25 @@ impl Compiled {
                     dir,
                 } if s.capture == CaptureRule::Never && !s.rider && s.kind != MoveKind::Locust => {
                     let k = *k as i32;
-                    return dir_vectors(Direction::ALL[*dir as usize], side).iter().any(
-                        |&(df, dr)| {
-                            (1..=k).all(|j| {
-                                match offset(sq, self.shape, i32::from(df) * j, i32::from(dr) * j) {
-                                    None => false,
-                                    Some(t) => {
-                                        !((j == k || s.kind == MoveKind::Slide) && occ.contains(t))
-                                    }
-                                }
-                            })
-                        },
-                    );
+                    let free = |df: i8, dr: i8| -> Option<Square> {
+                        let mut last = None;
+                        for j in 1..=k {
+                            let t = offset(cur, self.shape, i32::from(df) * j, i32::from(dr) * j)?;
+                            if (j == k || s.kind == MoveKind::Slide) && occ.contains(t) {
+                                return None;
+                            }
+                            last = Some(t);
+                        }
+                        last
+                    };
+                    let vecs = dir_vectors(Direction::ALL[*dir as usize], side);
+                    if vecs.len() != 1 {
+                        return vecs.iter().any(|&(df, dr)| free(df, dr).is_some());
+                    }
+                    match free(vecs[0].0, vecs[0].1) {
+                        Some(t) => cur = t,
+                        None => return false,
+                    }
                 }
                 _ => return true,
             }
