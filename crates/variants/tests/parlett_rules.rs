@@ -874,3 +874,26 @@ fn long_chains_and_limits() {
     let chain = vec!["0"; 300].join(".");
     assert!(try_set(&[&format!("A: {chain}")]).is_err());
 }
+
+/// No panic on damaged input: every prefix of a shipped set file, and of
+/// notation and FEN strings, either loads or gives an error.
+#[test]
+fn damaged_inputs_never_panic() {
+    let text = frozen_variants::parlett::rules::builtin::NORMAL_CHESS;
+    for (i, _) in text.char_indices().step_by(3) {
+        let _ = load_set(&text[..i]);
+    }
+    let f = builtin_rules("fide").expect("fide");
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq e3 0 1";
+    for (i, _) in fen.char_indices() {
+        let _ = f.position_from_fen(&fen[..i]);
+    }
+    let notation = "0@S@.c{1..4}+.~%S%, o1*, K;T: is0.os1r; ~i2l, x:$y$, (y:1>)?^2+&";
+    for (i, _) in notation.char_indices() {
+        let _ = frozen_variants::parlett::explain(
+            &notation[..i],
+            Square::new(3, 3),
+            frozen_core::Shape::EIGHT,
+        );
+    }
+}
