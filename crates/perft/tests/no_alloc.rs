@@ -12,9 +12,10 @@ mod common;
 
 use common::Toy;
 use frozen_core::{Rules, VariantVisitor};
-use frozen_perft::Counter;
+use frozen_perft::{run, Counter, PerftConfig};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
+use std::time::{Duration, Instant};
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
@@ -50,10 +51,21 @@ struct Measure;
 impl VariantVisitor for Measure {
     type Output = (u32, usize, u64);
     fn visit<R: Rules + Clone>(self, rules: R) -> Self::Output {
-        // The deepest depth up to 4 whose count stays small enough for a quick test.
+        // The deepest depth up to 4 whose count stays small and quick (some rule sets are
+        // slow): the next depth must finish within a node budget and a second.
+        let pos = rules.initial_position();
+        let config = PerftConfig {
+            threads: 1,
+            budget: Some(300_000),
+            ..PerftConfig::default()
+        };
         let mut depth = 1;
-        let mut pos = rules.initial_position();
-        while depth < 4 && frozen_perft::perft(&rules, &mut pos, depth + 1) <= 2_000_000 {
+        while depth < 4 {
+            let started = Instant::now();
+            let deeper = run(&rules, &pos, depth + 1, &config, &mut |_| {});
+            if deeper.is_err() || started.elapsed() > Duration::from_secs(1) {
+                break;
+            }
             depth += 1;
         }
         let (allocs, nodes) = allocations_during_perft(&rules, depth);
