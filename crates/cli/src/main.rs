@@ -160,7 +160,7 @@ enum Command {
         after_help = "Examples:\n  frozen perft <variant> 3\n  frozen perft <variant> 2 --divide --fen '<fen>'\n  \
         frozen perft list\n  frozen perft fixtures"
     )]
-    Perft(frozen_perft::cli::Cli),
+    Perft(PerftCmd),
     /// Parlett notation tools (the movement notation of the piece-set variants).
     #[command(
         after_help = "Examples:\n  frozen parlett explain \"~1/2\"\n  frozen parlett explain \"N: ~1/2\" --from b1\n  \
@@ -179,6 +179,17 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+}
+
+/// `frozen perft`: the perft crate's command line, plus `--rules`.
+#[derive(clap::Args, Debug)]
+struct PerftCmd {
+    /// Count a user piece set (RON, Parlett notation) instead of a registered variant;
+    /// name the set (or a piece-set variant) as the variant.
+    #[arg(long, value_name = "FILE")]
+    rules: Option<PathBuf>,
+    #[command(flatten)]
+    cli: frozen_perft::cli::Cli,
 }
 
 /// Subcommands of `frozen parlett`.
@@ -211,16 +222,7 @@ fn on_variant<V: frozen_core::VariantVisitor<Output = CliResult>>(
     visitor: V,
 ) -> CliResult {
     if let Some(path) = rules_file {
-        let set = common::load_piece_set(path)?;
-        let set_name = frozen_core::Rules::name(&set).to_string();
-        if set_name != name && frozen_variants::parlett::builtin_rules(name).is_none() {
-            return Err(CliError::usage(format!(
-                "the piece set in {} is named {set_name:?}; name it (or a piece-set variant: \
-                 fide, normal-chess, fairy-chess) instead of {name:?}",
-                path.display()
-            )));
-        }
-        return visitor.visit(set);
+        return visitor.visit(set_for(name, path)?);
     }
     frozen_variants::visit(name, visitor).map_err(|e| {
         if frozen_variants::VARIANTS.is_empty() {
@@ -233,8 +235,9 @@ fn on_variant<V: frozen_core::VariantVisitor<Output = CliResult>>(
     })?
 }
 
-/// Runs the perft command line of the frozen-perft crate on the process's streams.
-fn run_perft(p: &frozen_perft::cli::Cli) -> u8 {
+/// Runs the perft command line of the frozen-perft crate on the process's streams; with
+/// `--rules`, counts the user piece set through the same code.
+fn run_perft(p: &PerftCmd) -> CliResult<u8> {
     use std::io::IsTerminal;
     let stdin = std::io::stdin();
     let stdin_is_terminal = stdin.is_terminal();
@@ -251,7 +254,36 @@ fn run_perft(p: &frozen_perft::cli::Cli) -> u8 {
         err: &mut err,
         err_is_terminal,
     };
-    p.run_with(&mut io)
+    match &p.rules {
+        None => Ok(p.cli.run_with(&mut io)),
+        Some(path) => {
+            let name = p.cli.count.variant.as_deref().unwrap_or("");
+            let set = set_for(name, path)?;
+            Ok(frozen_perft::cli::count_with_rules(
+                &set,
+                &p.cli.count,
+                &mut io,
+            ))
+        }
+    }
+}
+
+/// Loads the user piece set of `--rules`, checking that `name` names it (or a registered
+/// piece-set variant).
+fn set_for(
+    name: &str,
+    path: &std::path::Path,
+) -> CliResult<frozen_variants::parlett::ParlettRules> {
+    let set = common::load_piece_set(path)?;
+    let set_name = frozen_core::Rules::name(&set).to_string();
+    if set_name != name && frozen_variants::parlett::builtin_rules(name).is_none() {
+        return Err(CliError::usage(format!(
+            "the piece set in {} is named {set_name:?}; name it (or a piece-set variant: \
+             fide, normal-chess, fairy-chess) instead of {name:?}",
+            path.display()
+        )));
+    }
+    Ok(set)
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -337,7 +369,7 @@ fn run(cli: Cli) -> CliResult {
                 },
         } => parlett::explain(&notation, &from, &board),
         Command::Perft(p) => {
-            let code = run_perft(&p);
+            let code = run_perft(&p)?;
             if code != 0 {
                 std::process::exit(i32::from(code));
             }

@@ -1162,6 +1162,21 @@ fn user_piece_set_with_rules() {
         &frozen(&["render", name, "--rules", s, "--svg", "-"]),
         "render with --rules",
     );
+    // perft counts the set like the library does.
+    let mut start = frozen_core::Rules::initial_position(&rules);
+    let want = frozen_perft::perft(&rules, &mut start, 3);
+    let o = frozen(&["perft", name, "3", "--rules", s]);
+    assert_ok(&o, "perft with --rules");
+    assert!(
+        o.stdout.contains(&want.to_string()),
+        "perft 3 = {want}: {}",
+        o.stdout
+    );
+    assert_code(
+        &frozen(&["perft", "no-such-set", "1", "--rules", s]),
+        2,
+        "perft, set misnamed",
+    );
 
     // A whole game against the random opponent, exactly as the library replays it.
     let sim = (1..=20u64)
