@@ -1451,6 +1451,8 @@ pub(crate) struct Board {
     pub kind_bb: SmallVec<[Bitboard; 12]>,
     pub mail: [u16; 256],
     pub units: SmallVec<[BUnit; 64]>,
+    /// Squares of unmoved units, kept in step with `lift` / `put`.
+    unmoved_bb: Bitboard,
 }
 
 impl Board {
@@ -1460,6 +1462,7 @@ impl Board {
             kind_bb: SmallVec::new(),
             mail: [NONE; 256],
             units: SmallVec::new(),
+            unmoved_bb: Bitboard::EMPTY,
         };
         for u in pos.units() {
             let sq = u.loc.square();
@@ -1474,6 +1477,9 @@ impl Board {
                 b.mail[s.index()] = id;
                 b.side_bb[u.side.index()].set(s);
                 b.kind_set(u.kind, s, true);
+                if !u.status.moved {
+                    b.unmoved_bb.set(s);
+                }
             }
         }
         b
@@ -1496,6 +1502,7 @@ impl Board {
         self.mail[s.index()] = NONE;
         self.side_bb[bu.side.index()].clear(s);
         self.kind_set(bu.kind, s, false);
+        self.unmoved_bb.clear(s);
         self.units[u.index()].sq = None;
         Some(s)
     }
@@ -1504,6 +1511,9 @@ impl Board {
         self.mail[s.index()] = u.0;
         self.side_bb[bu.side.index()].set(s);
         self.kind_set(bu.kind, s, true);
+        if !bu.moved {
+            self.unmoved_bb.set(s);
+        }
         self.units[u.index()].sq = Some(s);
     }
     fn kind_set(&mut self, k: Kind, s: Square, on: bool) {
@@ -1522,13 +1532,7 @@ impl Board {
         self.kind_bb.get(k.index()).copied().unwrap_or_default()
     }
     pub(crate) fn unmoved(&self) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for u in &self.units {
-            if let (Some(s), false) = (u.sq, u.moved) {
-                b.set(s);
-            }
-        }
-        b
+        self.unmoved_bb
     }
 }
 
