@@ -123,6 +123,7 @@ fn badge(s: &mut String, cx: i32, cy: i32, fill: &str, text: &str) {
 #[derive(Default)]
 struct Used {
     range: bool,
+    aim: bool,
     paralysis: bool,
     cargo: bool,
     tomb: bool,
@@ -196,9 +197,13 @@ pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
             SQ - 6
         );
     }
-    // Pending decisions: a gold frame on their square.
+    // Pending decisions: a gold frame on their square, or on their unit's square.
     for p in pos.pending() {
-        if let Some(sq) = p.square.filter(|s| shape.contains(*s)) {
+        let unit_square = p
+            .unit
+            .and_then(|u| pos.get_unit(u))
+            .and_then(|u| u.loc.square());
+        if let Some(sq) = p.square.or(unit_square).filter(|s| shape.contains(*s)) {
             used.pending = true;
             let (x, y) = corner(h, sq);
             let _ = writeln!(
@@ -259,6 +264,22 @@ pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
             glyphs.glyph(kinds, u.kind, u.side),
             false,
         );
+        if let Some(d) = u.status.aim {
+            // The aim direction as a small orange arrowhead at the disc's edge.
+            used.aim = true;
+            let len = f64::from(d.df).hypot(f64::from(d.dr)).max(1.0);
+            let (ux, uy) = (f64::from(d.df) / len, -f64::from(d.dr) / len);
+            let (tx, ty) = (f64::from(cx) + ux * 22.0, f64::from(cy) + uy * 22.0);
+            let (bx, by) = (f64::from(cx) + ux * 14.0, f64::from(cy) + uy * 14.0);
+            let _ = writeln!(
+                body,
+                "<path d=\"M{tx:.1} {ty:.1} L{:.1} {:.1} L{:.1} {:.1} Z\" fill=\"#f77f00\" stroke=\"#fff\" stroke-width=\"0.8\"/>",
+                bx - uy * 5.0,
+                by + ux * 5.0,
+                bx + uy * 5.0,
+                by - ux * 5.0
+            );
+        }
         if u.status.range != 0 {
             used.range = true;
             badge(
@@ -400,6 +421,12 @@ pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
     };
     if used.range {
         lines.push((icon_badge("#1d4ed8", "8"), "current range".into()));
+    }
+    if used.aim {
+        lines.push((
+            "<path d=\"M8 0 L0 -5 L0 5 Z\" fill=\"#f77f00\"/>".into(),
+            "aim direction".into(),
+        ));
     }
     if used.paralysis {
         lines.push((

@@ -917,6 +917,7 @@ impl VariantVisitor for Decorated {
         let side = s.units[first].side;
         s.units[first].status.frozen_through = pos.turns()[side] + 2;
         s.units[first].status.range = 5;
+        s.units[first].status.aim = Some(frozen_core::Dir::N);
         s.walls.push((
             empty[0],
             Wall {
@@ -1019,6 +1020,7 @@ fn show_and_render_draw_every_side_table() {
             "#9d4edd",
             "#d62828",
             "current range",
+            "aim direction",
             "paralysed",
             "trap",
             "bomb",
