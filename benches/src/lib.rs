@@ -132,15 +132,33 @@ pub fn fixture_positions(max_nodes: u64) -> Vec<BenchPosition> {
 /// fixture positions of every registered variant, grouped by variant.
 pub fn bench_positions() -> Vec<BenchPosition> {
     let registered = |name: &str| frozen_variants::VARIANTS.iter().any(|v| v.name == name);
+    // Positions compare by the first four FEN fields (placement, side, castling, en passant);
+    // no FEN is the initial position.
+    fn key(p: &BenchPosition) -> Option<String> {
+        if p.case.position.is_some() {
+            return None;
+        }
+        let fen = p.case.fen.as_deref().unwrap_or(CHESS_START);
+        Some(fen.split_whitespace().take(4).collect::<Vec<_>>().join(" "))
+    }
     let mut list = Vec::new();
     if registered("fide") {
         list.extend(fide_positions());
     }
-    list.extend(
-        fixture_positions(BENCH_MAX_NODES)
-            .into_iter()
-            .filter(|p| registered(&p.variant)),
-    );
+    for p in fixture_positions(BENCH_MAX_NODES) {
+        if !registered(&p.variant) {
+            continue;
+        }
+        // The fide tables repeat the fixed chess positions: keep one of each.
+        let repeat = p.variant == "fide"
+            && key(&p).is_some()
+            && list
+                .iter()
+                .any(|o: &BenchPosition| o.variant == "fide" && key(o) == key(&p));
+        if !repeat {
+            list.push(p);
+        }
+    }
     list.sort_by(|a, b| a.variant.cmp(&b.variant));
     list
 }
@@ -148,6 +166,20 @@ pub fn bench_positions() -> Vec<BenchPosition> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bench_ids_are_unique() {
+        let list = bench_positions();
+        for (i, p) in list.iter().enumerate() {
+            assert!(
+                !list[..i]
+                    .iter()
+                    .any(|o| o.variant == p.variant && o.case.name == p.case.name),
+                "{} is listed twice",
+                p.id()
+            );
+        }
+    }
 
     #[test]
     fn fixed_lists_are_within_the_bench_limit() {
