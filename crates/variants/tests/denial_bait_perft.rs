@@ -22,10 +22,79 @@ fn perft(r: &DenialBait, pos: &mut Position<DbState>, depth: u32) -> u64 {
     n
 }
 
-/// Perft from the initial position, depths 1 and 2 (depth 3 is in the fixture).
+/// Perft from the initial position, depth 1 (deeper counts are in the fixture).
 #[test]
 fn start_depths() {
     let r = DenialBait::new();
     let mut p = r.initial_position();
     assert_eq!(perft(&r, &mut p, 1), 99);
+}
+
+#[derive(serde::Deserialize)]
+struct Case {
+    name: String,
+    fen: Option<String>,
+    depth: u32,
+    nodes: u64,
+    #[allow(dead_code)]
+    #[serde(default)]
+    source: Option<String>,
+}
+
+#[derive(serde::Deserialize)]
+struct Fixture {
+    variant: String,
+    cases: Vec<Case>,
+}
+
+/// Every case of `fixtures/perft/denial-bait.ron` (the largest only with DB_PERFT_DEEP=1).
+#[test]
+fn fixture_cases() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/perft/denial-bait.ron");
+    let text = std::fs::read_to_string(path).expect("fixture");
+    let fx: Fixture = ron::from_str(&text).expect("fixture format");
+    assert_eq!(fx.variant, "denial-bait");
+    let deep = std::env::var("DB_PERFT_DEEP").is_ok();
+    let r = DenialBait::new();
+    for c in fx.cases {
+        if c.nodes > 200_000 && !deep {
+            continue;
+        }
+        let mut p = match &c.fen {
+            Some(f) => r.position_from_fen(f).expect("fen"),
+            None => r.initial_position(),
+        };
+        assert_eq!(
+            perft(&r, &mut p, c.depth),
+            c.nodes,
+            "{} depth {}",
+            c.name,
+            c.depth
+        );
+    }
+}
+
+/// Prints perft counts for the fixture (run by hand: `cargo test ... -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn print_counts() {
+    let r = DenialBait::new();
+    let depth: u32 = std::env::var("DB_DEPTH")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
+    let fen = std::env::var("DB_FEN").ok();
+    let mut p = match &fen {
+        Some(f) => r.position_from_fen(f).expect("fen"),
+        None => r.initial_position(),
+    };
+    for d in 1..=depth {
+        let t = std::time::Instant::now();
+        println!(
+            "COUNT {fen:?} depth {d}: {} ({:?})",
+            perft(&r, &mut p, d),
+            t.elapsed()
+        );
+    }
 }
