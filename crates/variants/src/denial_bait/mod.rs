@@ -534,13 +534,12 @@ impl Rules for DenialBait {
             let mut v = Vec::new();
             forced_movements(&b, st, f, &mut v);
             if !v.is_empty() {
+                statue::gen_statue_actions(&b, side, out);
                 out.extend(v);
                 return;
             }
         }
-        if !st.turn.free_used || st.turn.movement.is_none() {
-            statue::gen_statue_actions(&b, side, out);
-        }
+        statue::gen_statue_actions(&b, side, out);
         let before = out.len();
         legal_movements(&b, st, out);
         let escapes = out.len() - before;
