@@ -1307,3 +1307,21 @@ fn db_base_05_end_of_turn() {
     assert!(st(&g).turn.converting);
     assert_eq!(g.position().to_move(), Side::White);
 }
+
+/// DB-FIDE-02 and DB-PAWN-07: a movement is illegal if an enemy pawn it brings onto its last
+/// row could convert into a checking piece at the end of the turn.
+#[test]
+fn db_fide_02_conversion_check() {
+    // The all-round capture exiles the own rook on d1; the black pawn riding it falls on d1,
+    // its last row, and may become Black's queen next to the white King.
+    let g = setup("7k/8/8/8/8/8/2Q5/3RK3 w - - 0 1", &[("d1", "p")], &[]);
+    assert!(!has(&g, "act:c2"));
+    let mut g = setup("7k/8/8/8/8/8/2Q4K/3R4 w - - 0 1", &[("d1", "p")], &[]);
+    assert!(has(&g, "act:c2"));
+    play(&mut g, &["act:c2"]);
+    assert!(
+        st(&g).turn.converting,
+        "Black converts at the end of White's turn"
+    );
+    assert_eq!(g.position().to_move(), Side::Black);
+}

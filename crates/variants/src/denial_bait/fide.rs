@@ -276,7 +276,7 @@ pub fn legal(b: &Board, a: &Action, ep: &[EpInfo], mode: Mode) -> bool {
         match mode {
             Mode::Normal => {
                 if on_board {
-                    !in_check(r2, mover)
+                    !in_check(r2, mover) && super::promotion::opponent_conversions_safe(r2, mover)
                 } else if r2.king_exiled(mover) {
                     !super::exile::threatened(r2, mover)
                 } else {

@@ -40,7 +40,7 @@ pub mod pending {
     pub const RAISE: u16 = 1;
     /// Which bait target the transported King takes (index into the sorted targets).
     pub const BAIT_TARGET: u16 = 2;
-    /// How a pawn converts (index into `promotion::options`).
+    /// How a pawn converts (index into `promotion::safe_options`).
     pub const CONVERT: u16 = 3;
 }
 
@@ -517,7 +517,7 @@ impl Rules for DenialBait {
                 promotion::due(&b, st.turn.mover, &arrived, &st.turn.declined)
             {
                 let own = b.pcs[pawn].side == st.turn.mover;
-                for n in 0..promotion::options(&b, pawn, optional, own).len() {
+                for n in 0..promotion::safe_options(&b, pawn, optional, own).len() {
                     out.push(choose(n as u16));
                 }
             }
@@ -589,7 +589,7 @@ impl Rules for DenialBait {
                         return;
                     };
                     let own = b.pcs[pawn].side == st.turn.mover;
-                    let opts = promotion::options(&b, pawn, optional, own);
+                    let opts = promotion::safe_options(&b, pawn, optional, own);
                     let Some(&c) = opts.get(a.arg as usize) else {
                         return;
                     };

@@ -129,3 +129,49 @@ pub fn apply(b: &mut Board, ctx: &mut Ctx, pawn: usize, c: Conv) {
         }
     }
 }
+
+/// The options offered to the owner: [`options`] without the captures of exiled pieces that
+/// would leave the owner's King in check (removing the pawn can open a line; every other
+/// option keeps the square occupied, DB-FIDE-02).
+pub fn safe_options(b: &Board, pawn: usize, optional: bool, own_turn: bool) -> Vec<Conv> {
+    let side = b.pcs[pawn].side;
+    options(b, pawn, optional, own_turn)
+        .into_iter()
+        .filter(|&c| {
+            if !matches!(c, Conv::CaptureExiled(_)) {
+                return true;
+            }
+            let mut t = b.clone();
+            let mut ctx = Ctx::default();
+            apply(&mut t, &mut ctx, pawn, c);
+            !super::fide::in_check(&t, side)
+        })
+        .collect()
+}
+
+/// True if every way the opponent's pawns standing on their last row could convert at the
+/// end of `mover`'s turn leaves `mover`'s King out of check (a promotion there can give
+/// check; DB-FIDE-02 over every decision of the turn).
+pub fn opponent_conversions_safe(b: &Board, mover: Side) -> bool {
+    let opp = mover.opposite();
+    let due: Vec<usize> = (0..b.pcs.len())
+        .filter(|&i| {
+            let p = b.pcs[i];
+            p.side == opp
+                && p.kind == PAWN
+                && matches!(p.place, Place::Board(s, 0) if rel_rank(opp, s) == 7)
+        })
+        .collect();
+    fn go(b: &Board, mover: Side, due: &[usize]) -> bool {
+        let Some((&pawn, rest)) = due.split_first() else {
+            return !super::fide::in_check(b, mover);
+        };
+        options(b, pawn, false, false).into_iter().all(|c| {
+            let mut t = b.clone();
+            let mut ctx = Ctx::default();
+            apply(&mut t, &mut ctx, pawn, c);
+            go(&t, mover, rest)
+        })
+    }
+    due.is_empty() || go(b, mover, &due)
+}
