@@ -1325,3 +1325,32 @@ fn db_fide_02_conversion_check() {
     );
     assert_eq!(g.position().to_move(), Side::Black);
 }
+
+/// DB-DENY-03 and DB-BASE-01: the whole state (denial right, snapshot of the last turn, bait
+/// state, pending decisions) is saved: RON round trips, game records replay, FEN round trips
+/// for board-only positions.
+#[test]
+fn db_deny_03_state_is_saved() {
+    use frozen_core::setup::{position_from_ron, position_to_ron};
+    let mut g = game(BAIT);
+    play(&mut g, &["declare:1", "a2a3", "e8e1"]);
+    // A pending transport decision, a forced-response turn just played, a stored snapshot.
+    for _ in 0..2 {
+        let text = position_to_ron(g.rules(), g.position());
+        let back = position_from_ron(g.rules(), &text).expect("reload");
+        assert!(back == *g.position(), "RON round trip");
+        assert_eq!(back.hash(), g.position().hash());
+        if g.position().to_move() == Side::White && st(&g).turn.inflight.is_some() {
+            play(&mut g, &["choose:1"]);
+        }
+    }
+    let record = g.to_ron();
+    let again = Game::from_ron(DenialBait::new(), &record).expect("replay");
+    assert!(again.position() == g.position());
+    // FEN round trip of a board-only position.
+    let mut g = Game::new(DenialBait::new());
+    play(&mut g, &["e2e3e4", "deny", "d2d3d4", "e7e6e5"]);
+    let f = fen(&g);
+    let back = DenialBait::new().position_from_fen(&f).expect("fen");
+    assert_eq!(DenialBait::new().to_fen(&back).as_deref(), Some(f.as_str()));
+}
