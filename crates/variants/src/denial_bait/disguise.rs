@@ -113,6 +113,16 @@ fn extend(
         if pc.side != side || pc.kind != PAWN || used.contains(&p) {
             continue;
         }
+        // A link names its pawn by square: of several unused own pawns in one stack, the
+        // lowest is the one (as in `exec_disguise`).
+        let Some(ps) = b.square_of(p) else { continue };
+        let first = b.stk[ps as usize]
+            .iter()
+            .map(|&x| x as usize)
+            .find(|&x| b.pcs[x].side == side && b.pcs[x].kind == PAWN && !used.contains(&x));
+        if first != Some(p) {
+            continue;
+        }
         for r in route_to(b, p, t) {
             let mut c = b.clone();
             if swap(&mut c, p, d).is_err() {
