@@ -499,29 +499,35 @@ fn fixtures(args: &FixturesArgs, io: &mut Io<'_>) -> u8 {
             .collect();
         skipped += fixture.cases.len() - chosen.len();
         let _ = writeln!(io.out, "{} ({}):", file.display(), fixture.variant);
-        let visitor = RunCases {
-            cases: &chosen,
-            root: &root,
-            config: &config,
-            cross_check: None,
-        };
-        match frozen_variants::visit(&fixture.variant, visitor) {
-            Ok(results) => {
-                for r in results {
-                    let _ = writeln!(io.out, "  {}", r.describe());
-                    if r.passed() {
-                        passed += 1;
-                    } else {
-                        failed += 1;
+        // One case at a time, so each line shows as soon as its count is done.
+        for case in &chosen {
+            let one = [*case];
+            let visitor = RunCases {
+                cases: &one,
+                root: &root,
+                config: &config,
+                cross_check: None,
+            };
+            match frozen_variants::visit(&fixture.variant, visitor) {
+                Ok(results) => {
+                    for r in results {
+                        let _ = writeln!(io.out, "  {}", r.describe());
+                        let _ = io.out.flush();
+                        if r.passed() {
+                            passed += 1;
+                        } else {
+                            failed += 1;
+                        }
                     }
                 }
-            }
-            Err(e) => {
-                let _ = writeln!(
-                    io.out,
-                    "  FAIL {e}: register the variant or rename the file's variant"
-                );
-                failed += chosen.len().max(1);
+                Err(e) => {
+                    let _ = writeln!(
+                        io.out,
+                        "  FAIL {e}: register the variant or rename the file's variant"
+                    );
+                    failed += chosen.len().max(1);
+                    break;
+                }
             }
         }
     }

@@ -1,10 +1,12 @@
 //! Runs the perft tables `fixtures/perft/<variant>.ron`: every case whose
 //! expected count is at most `FROZEN_PERFT_MAX_NODES` (10 million by default),
 //! while the cases run so far stay under a total of `FROZEN_PERFT_TOTAL_NODES`
-//! (60 million by default), so the suite stays within minutes on two cores in
-//! the optimized test profile. Each case is counted twice: single-threaded
-//! without a table (the reference), and on two threads with a transposition
-//! table; both must give the expected count. `perft fixtures --all` (release
+//! (60 million by default), and whose time, estimated from the variant's speed
+//! on its smaller cases (run first), stays under `FROZEN_PERFT_CASE_SECONDS`
+//! (60 by default, for slow rule sets), so the suite stays within minutes on two
+//! cores in the optimized test profile. Skipped cases are listed. Each case is
+//! counted twice: single-threaded without a table (the reference), and on two
+//! threads with a transposition table; both must give the expected count. `perft fixtures --all` (release
 //! build) runs every case without a cap.
 //!
 //! The format itself, and position files relative to the fixtures folder, are
@@ -30,6 +32,7 @@ fn env_u64(name: &str, default: u64) -> u64 {
 fn every_perft_table_case_within_the_budget_passes() {
     let max_nodes = env_u64("FROZEN_PERFT_MAX_NODES", 10_000_000);
     let total_cap = env_u64("FROZEN_PERFT_TOTAL_NODES", 60_000_000);
+    let case_seconds = env_u64("FROZEN_PERFT_CASE_SECONDS", 60) as f64;
     let root = default_fixtures_root();
     let files = fixture_files(&root);
     let mut failures = Vec::new();
@@ -42,56 +45,71 @@ fn every_perft_table_case_within_the_budget_passes() {
                 continue;
             }
         };
-        let mut chosen: Vec<&PerftCase> = Vec::new();
-        for case in &fixture.cases {
-            if case.nodes <= max_nodes && total.saturating_add(case.nodes) <= total_cap {
-                total += case.nodes;
-                chosen.push(case);
+        // Small cases first: they give the variant's speed, which decides whether the
+        // big ones fit in the time of a test run.
+        let mut cases: Vec<&PerftCase> = fixture.cases.iter().collect();
+        cases.sort_by_key(|c| c.nodes);
+        let (mut nodes_done, mut seconds_done) = (0u64, 0f64);
+        for case in cases {
+            let estimate = if seconds_done > 0.2 {
+                case.nodes as f64 * seconds_done / nodes_done.max(1) as f64
             } else {
+                0.0
+            };
+            let over = if case.nodes > max_nodes || total.saturating_add(case.nodes) > total_cap {
+                Some(format!("{} nodes is over the test budget", case.nodes))
+            } else if estimate > case_seconds {
+                Some(format!(
+                    "about {estimate:.0} s at this variant's speed, over {case_seconds} s"
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = over {
                 skipped += 1;
                 eprintln!(
-                    "skipped {} {}: {} nodes is over the test budget",
-                    fixture.variant, case.name, case.nodes
+                    "skipped {} {} depth {}: {why}",
+                    fixture.variant, case.name, case.depth
                 );
+                continue;
             }
-        }
-        // The reference: one thread, no table; a budget far above the expected count
-        // stops a wrong rule set that explodes.
-        let reference = PerftConfig {
-            threads: 1,
-            budget: Some(
-                chosen
-                    .iter()
-                    .map(|c| c.nodes)
-                    .max()
-                    .unwrap_or(0)
-                    .saturating_mul(4)
-                    .max(1_000_000),
-            ),
-            ..PerftConfig::default()
-        };
-        let parallel = PerftConfig {
-            threads: 2,
-            hash_mb: 16,
-            ..reference.clone()
-        };
-        let visitor = RunCases {
-            cases: &chosen,
-            root: &root,
-            config: &reference,
-            cross_check: Some(&parallel),
-        };
-        match frozen_variants::visit(&fixture.variant, visitor) {
-            Ok(results) => {
-                for r in results {
-                    ran += 1;
-                    eprintln!("{}: {}", fixture.variant, r.describe());
-                    if !r.passed() {
-                        failures.push(format!("{}: {}", file.display(), r.describe()));
+            total += case.nodes;
+            // The reference: one thread, no table; a budget far above the expected count
+            // stops a wrong rule set that explodes.
+            let reference = PerftConfig {
+                threads: 1,
+                budget: Some(case.nodes.saturating_mul(4).max(1_000_000)),
+                ..PerftConfig::default()
+            };
+            let parallel = PerftConfig {
+                threads: 2,
+                hash_mb: 16,
+                ..reference.clone()
+            };
+            let one = [case];
+            let visitor = RunCases {
+                cases: &one,
+                root: &root,
+                config: &reference,
+                cross_check: Some(&parallel),
+            };
+            match frozen_variants::visit(&fixture.variant, visitor) {
+                Ok(results) => {
+                    for r in results {
+                        ran += 1;
+                        nodes_done += case.nodes;
+                        seconds_done += r.seconds;
+                        eprintln!("{}: {}", fixture.variant, r.describe());
+                        if !r.passed() {
+                            failures.push(format!("{}: {}", file.display(), r.describe()));
+                        }
                     }
                 }
+                Err(e) => {
+                    failures.push(format!("{}: {e}", file.display()));
+                    break;
+                }
             }
-            Err(e) => failures.push(format!("{}: {e}", file.display())),
         }
     }
     eprintln!(
