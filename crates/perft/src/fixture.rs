@@ -192,6 +192,8 @@ pub fn case_position<R: Rules>(
 pub struct CaseResult {
     /// The case name.
     pub name: String,
+    /// The case depth.
+    pub depth: u32,
     /// Expected count.
     pub expected: u64,
     /// Counted, if the run finished.
@@ -213,10 +215,13 @@ impl CaseResult {
                 .map_or(true, |c| c.as_ref().is_ok_and(|n| *n == self.expected))
     }
 
-    /// One line for a report: `ok  start  depth ... nodes` or what went wrong.
+    /// One line for a report: verdict, name, depth, expected and counted nodes, time.
     pub fn describe(&self) -> String {
         let verdict = if self.passed() { "ok  " } else { "FAIL" };
-        let mut s = format!("{verdict} {:<24} expected {:>12}", self.name, self.expected);
+        let mut s = format!(
+            "{verdict} {:<28} d{:<2} expected {:>12}",
+            self.name, self.depth, self.expected
+        );
         match &self.counted {
             Ok(n) => s.push_str(&format!(", counted {n:>12}")),
             Err(e) => s.push_str(&format!(", error: {e}")),
@@ -271,6 +276,7 @@ pub fn run_fixture_cases<R: Rules>(
             };
             CaseResult {
                 name: case.name.clone(),
+                depth: case.depth,
                 expected: case.nodes,
                 counted,
                 seconds: started.elapsed().as_secs_f64(),
