@@ -1354,3 +1354,45 @@ fn db_deny_03_state_is_saved() {
     let back = DenialBait::new().position_from_fen(&f).expect("fen");
     assert_eq!(DenialBait::new().to_fen(&back).as_deref(), Some(f.as_str()));
 }
+
+/// DB-BISH-04 and DB-BASE-04: the auto-exile of a riding raised bishop makes the pieces above
+/// it fall; a bishop struck in that chain is raised or not by its owner's decision.
+#[test]
+fn db_bish_04_end_of_turn_decision() {
+    let r = DenialBait::new();
+    let g0 = setup(
+        "7k/p7/8/8/3R4/8/8/K7 w - - 0 1",
+        &[("d4", "b"), ("d4", "B"), ("d4", "N"), ("d4", "N")],
+        &[],
+    );
+    let mut p = g0.position().clone();
+    let [bb, wb, n1, n2] = p.cargo(p.unit_at("d4".parse().unwrap()).unwrap())[..] else {
+        panic!()
+    };
+    p.update_status(wb, |s| {
+        s.flags |= 1;
+        s.counters[0] = 1;
+    });
+    let snap = frozen_variants::denial_bait::base::snap_of(&p);
+    p.update_state(|s| s.turn.start = Some(snap));
+    let mut g = Game::from_position(r, p);
+    play(&mut g, &["a1b1"]);
+    // The white bishop went into exile; the first knight struck the rook, the black bishop
+    // fell on that knight, then the second knight struck the black bishop: Black decides.
+    assert_eq!(g.position().to_move(), Side::Black);
+    assert_eq!(
+        legal(&g),
+        vec!["choose".to_string(), "choose:1".to_string()]
+    );
+    play(&mut g, &["choose:1"]);
+    assert_eq!(loc(&g, wb), Location::Exiled);
+    assert_eq!(
+        at(&g, "d4"),
+        Some(bb),
+        "the black bishop raised and took the knight"
+    );
+    assert_eq!(loc(&g, n2), Location::Captured(Side::Black));
+    assert_eq!(loc(&g, n1), Location::Captured(Side::Black));
+    assert_eq!(g.position().to_move(), Side::Black);
+    assert!(st(&g).turn.eot.is_none());
+}

@@ -233,6 +233,9 @@ pub struct TurnFields {
     pub declined: Vec<UnitId>,
     /// A side lost by the capture of one of its exiled pieces (DB-EXIL-03 b).
     pub exile_loss: Option<Side>,
+    /// End-of-turn chains waiting for owner decisions (the auto-exile of a riding raised
+    /// bishop can make pieces fall on an unraised bishop).
+    pub eot: Option<InFlight>,
 }
 
 impl Default for TurnFields {
@@ -249,6 +252,7 @@ impl Default for TurnFields {
             reset: false,
             declined: Vec::new(),
             exile_loss: None,
+            eot: None,
         }
     }
 }

@@ -141,13 +141,44 @@ pub fn has_raised(b: &Board, side: Side) -> bool {
         .any(|p| p.side == side && p.kind == BISHOP && p.expiry != 0)
 }
 
-/// The end-of-turn mechanics that follow a movement of `mover` and matter for safety:
-/// self-capture of first-row pawns (DB-PAWN-06) and auto-exile of raised bishops
-/// (DB-BISH-04); owner decisions inside them default to raising.
-pub fn end_mech(b: &mut Board, mover: Side, ctx: &mut Ctx) {
-    ctx.auto_raise = true;
-    let _ = super::pawn::self_capture(b, ctx);
-    let _ = super::bishop::auto_exile(b, ctx, mover);
+/// Every outcome of the end-of-turn mechanics of `mover` (self-capture, auto-exile, then
+/// self-capture of pawns that fell), over every combination of the owner decisions inside
+/// their chains: calls `f` until it returns `false`; returns `false` if it did.
+pub fn end_outcomes(b: &Board, mover: Side, f: &mut dyn FnMut(&Board, &Ctx) -> bool) -> bool {
+    fn go(
+        b: &Board,
+        mover: Side,
+        dec: &mut Vec<u16>,
+        f: &mut dyn FnMut(&Board, &Ctx) -> bool,
+        budget: &mut u32,
+    ) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let mut c = b.clone();
+        let mut ctx = Ctx::new(dec, &[], false);
+        let r = super::pawn::self_capture(&mut c, &mut ctx)
+            .and_then(|_| super::bishop::auto_exile(&mut c, &mut ctx, mover))
+            .and_then(|_| super::pawn::self_capture(&mut c, &mut ctx));
+        match r {
+            Ok(()) => f(&c, &ctx),
+            Err(super::capture::Stop::Need { options, .. }) => {
+                for o in 0..options {
+                    dec.push(o);
+                    let ok = go(b, mover, dec, f, budget);
+                    dec.pop();
+                    if !ok {
+                        return false;
+                    }
+                }
+                true
+            }
+            Err(super::capture::Stop::Bad) => f(&c, &ctx),
+        }
+    }
+    let mut budget = 1024;
+    go(b, mover, &mut Vec::new(), f, &mut budget)
 }
 
 /// Check (DB-FIDE-02): the opponent has a movement that, for some combination of
@@ -172,10 +203,7 @@ pub fn in_check(b: &Board, side: Side) -> bool {
                 return false;
             }
             if all {
-                let mut r2 = r.clone();
-                let mut cx = Ctx::default();
-                end_mech(&mut r2, opp, &mut cx);
-                return !cx.king_taken[side.index()];
+                return end_outcomes(r, opp, &mut |_, cx| !cx.king_taken[side.index()]);
             }
             true
         });
@@ -257,39 +285,37 @@ pub fn legal(b: &Board, a: &Action, ep: &[EpInfo], mode: Mode) -> bool {
         if ctx.king_exiled[mover.index()] && !was_exiled && has_statue(r, mover.opposite()) {
             return false;
         }
-        let mut cx = Ctx::default();
-        let owned;
-        let r2: &Board = if needs_end_mech(r, mover) {
-            let mut c = r.clone();
-            end_mech(&mut c, mover, &mut cx);
-            owned = c;
-            &owned
-        } else {
-            r
-        };
-        if cx.king_taken[mover.index()] {
-            return false;
-        }
-        let on_board = r2
-            .king(mover)
-            .is_some_and(|k| matches!(r2.pcs[k].place, Place::Board(..)));
-        match mode {
-            Mode::Normal => {
-                if on_board {
-                    !in_check(r2, mover) && super::promotion::opponent_conversions_safe(r2, mover)
-                } else if r2.king_exiled(mover) {
-                    !super::exile::threatened(r2, mover)
-                } else {
-                    false
+        let mut judge = |r2: &Board, cx: &Ctx| -> bool {
+            if cx.king_taken[mover.index()] {
+                return false;
+            }
+            let on_board = r2
+                .king(mover)
+                .is_some_and(|k| matches!(r2.pcs[k].place, Place::Board(..)));
+            match mode {
+                Mode::Normal => {
+                    if on_board {
+                        !in_check(r2, mover)
+                            && super::promotion::opponent_conversions_safe(r2, mover)
+                    } else if r2.king_exiled(mover) {
+                        !super::exile::threatened(r2, mover)
+                    } else {
+                        false
+                    }
+                }
+                Mode::BaitFree => {
+                    on_board
+                        && in_check(r2, mover)
+                        && r2
+                            .king(mover)
+                            .is_some_and(|k| !super::bait::targets(r2, k).is_empty())
                 }
             }
-            Mode::BaitFree => {
-                on_board
-                    && in_check(r2, mover)
-                    && r2
-                        .king(mover)
-                        .is_some_and(|k| !super::bait::targets(r2, k).is_empty())
-            }
+        };
+        if needs_end_mech(r, mover) {
+            end_outcomes(r, mover, &mut judge)
+        } else {
+            judge(r, &Ctx::default())
         }
     })
 }

@@ -299,10 +299,42 @@ impl DenialBait {
         let opp = mover.opposite();
         let mut b = Board::load(pos);
         b.to_move = mover;
-        let mut ctx = Ctx::new(&[], &[], events.wants());
-        ctx.auto_raise = true;
-        let _ = bishop::auto_exile(&mut b, &mut ctx, mover);
-        let _ = pawn::self_capture(&mut b, &mut ctx);
+        let decisions = st
+            .turn
+            .eot
+            .as_ref()
+            .map(|e| e.decisions.clone())
+            .unwrap_or_default();
+        let mut ctx = Ctx::new(&decisions, &[], events.wants());
+        let r = bishop::auto_exile(&mut b, &mut ctx, mover)
+            .and_then(|_| pawn::self_capture(&mut b, &mut ctx));
+        if let Err(Stop::Need {
+            side,
+            options,
+            unit,
+            kind,
+        }) = r
+        {
+            let mut st2 = st;
+            st2.turn.eot = Some(InFlight {
+                action: Action::new(ActionKind::Pass, &[]),
+                decisions,
+                options,
+            });
+            pos.set_state(st2);
+            let mut p = PendingList::new();
+            p.push(Pending {
+                side,
+                kind,
+                unit: Some(UnitId(unit as u16)),
+                square: None,
+                data: u32::from(options),
+            });
+            pos.set_pending(p);
+            pos.set_to_move(side);
+            return;
+        }
+        pos.set_pending(PendingList::new());
         b.to_move = opp;
         b.turns[opp] += 1;
         let baited_king = if st.turn.bait {
@@ -498,7 +530,7 @@ impl Rules for DenialBait {
             out.push(Action::new(ActionKind::End, &[]));
             return;
         }
-        if let Some(inf) = &st.turn.inflight {
+        if let Some(inf) = st.turn.inflight.as_ref().or(st.turn.eot.as_ref()) {
             for n in 0..inf.options {
                 out.push(choose(n));
             }
@@ -568,7 +600,12 @@ impl Rules for DenialBait {
             ActionKind::Declare => pos.update_state(|s| s.turn.bait = true),
             ActionKind::Choose => {
                 let st = pos.state().clone();
-                if let Some(inf) = st.turn.inflight {
+                if let Some(mut e) = st.turn.eot.clone() {
+                    e.decisions.push(a.arg);
+                    pos.update_state(|s| s.turn.eot = Some(e));
+                    pos.set_to_move(st.turn.mover);
+                    self.finish_turn(pos, events);
+                } else if let Some(inf) = st.turn.inflight {
                     let mut d = inf.decisions.clone();
                     d.push(a.arg);
                     pos.set_to_move(st.turn.mover);
