@@ -300,6 +300,8 @@ pub(crate) struct Attacks {
     pub others: Vec<(Kind, usize)>,
     /// Union of rays from a square along which some unlimited or long slide can come.
     pub slide_dirs_any: [bool; 8],
+    /// Does some `i` element of this side capture (so attacks depend on unmoved pieces)?
+    pub initial_attacks: bool,
 }
 
 /// A compile error: which line and why.
@@ -887,6 +889,7 @@ fn build_attacks(kinds: &[KindData], by: Side, maxdim: u32) -> Attacks {
             }
             if el.initial {
                 a.others.push((k, ei));
+                a.initial_attacks = true;
                 continue;
             }
             match &el.mode {

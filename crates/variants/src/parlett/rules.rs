@@ -502,10 +502,22 @@ impl ParlettRules {
         let side = pos.to_move();
         let opp = side.opposite();
         let royals: SmallVec<[Square; 2]> = pos.pieces(side, royal).iter().collect();
-        let mut unmoved = Bitboard::EMPTY;
-        for un in pos.units() {
-            if let (Some(s), false) = (un.loc.square(), un.status.moved) {
-                unmoved.set(s);
+        // The unmoved squares are only needed by `i` attack elements and by
+        // complex lines that need unmoved pieces; start from the conservative
+        // "all unmoved" and compute them only when it matters.
+        let mut unmoved = Bitboard::FULL;
+        let need_exact = c.attacks[opp.index()].initial_attacks || {
+            let by = pos.side_bb(opp);
+            royals.iter().any(|&r| {
+                c.complex_may_capture(r, opp, by, |k| pos.kind_bb(Kind(k as u8)), unmoved, true)
+            })
+        };
+        if need_exact {
+            unmoved = Bitboard::EMPTY;
+            for un in pos.units() {
+                if let (Some(s), false) = (un.loc.square(), un.status.moved) {
+                    unmoved.set(s);
+                }
             }
         }
         let occ = pos.occupied();
@@ -1034,6 +1046,14 @@ impl Rules for ParlettRules {
             && action.arg == 0
             && from != to
         {
+            // A kind without complex lines only has simple moves: no need to look.
+            if c.kinds
+                .get(un.kind.index())
+                .is_some_and(|kd| kd.lines.is_empty())
+            {
+                self.apply_move(pos, action, None, events);
+                return;
+            }
             let (t, _) = c.simple_targets(
                 un.kind,
                 from,
