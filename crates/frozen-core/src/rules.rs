@@ -183,25 +183,10 @@ pub fn default_position_from_fen<R: Rules + ?Sized>(
             ),
         )));
     }
-    let setup = Setup::<R::State> {
-        variant: rules.name().to_string(),
-        shape: None,
+    let setup = Setup {
         to_move,
-        ply: 0,
-        turns: Default::default(),
         placement: Some(placement.to_string()),
-        units: Vec::new(),
-        tombs: Vec::new(),
-        walls: Vec::new(),
-        traps: Vec::new(),
-        bombs: Vec::new(),
-        monads: Vec::new(),
-        effects: Vec::new(),
-        shadows: Vec::new(),
-        marks: Vec::new(),
-        pending: Vec::new(),
-        result: None,
-        state: Default::default(),
+        ..Setup::<R::State>::new(rules.name())
     };
     build_position(rules, setup)
 }

@@ -181,6 +181,34 @@ pub struct Setup<S> {
     pub state: S,
 }
 
+impl<S: VariantState> Setup<S> {
+    /// An empty set-up for a variant: White to act, counters at zero, no units, no tables,
+    /// the default variant state. Fill in what you need with struct update syntax:
+    /// `Setup { placement: Some(fen.into()), ..Setup::new("fc12") }`.
+    pub fn new(variant: impl Into<String>) -> Setup<S> {
+        Setup {
+            variant: variant.into(),
+            shape: None,
+            to_move: Side::White,
+            ply: 0,
+            turns: BySide::default(),
+            placement: None,
+            units: Vec::new(),
+            tombs: Vec::new(),
+            walls: Vec::new(),
+            traps: Vec::new(),
+            bombs: Vec::new(),
+            monads: Vec::new(),
+            effects: Vec::new(),
+            shadows: Vec::new(),
+            marks: Vec::new(),
+            pending: Vec::new(),
+            result: None,
+            state: S::default(),
+        }
+    }
+}
+
 /// The side tables of a position, as loaded.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Tables {

@@ -158,29 +158,18 @@ pub fn position_from_fen(fc: &Fc12, fen: &str) -> Result<Fc12Position, LoadError
     } else {
         Vec::new()
     };
-    let setup = Setup::<Fc12State> {
-        variant: "fc12".to_string(),
-        shape: None,
+    let setup = Setup {
         to_move,
-        ply: 0,
         turns: counters(to_move),
         placement: Some(placement.to_string()),
-        units: Vec::new(),
-        tombs: Vec::new(),
-        walls: Vec::new(),
-        traps: Vec::new(),
-        bombs: Vec::new(),
-        monads: Vec::new(),
-        effects: Vec::new(),
-        shadows: Vec::new(),
         marks: if marks.is_empty() {
             Vec::new()
         } else {
             vec![(super::death::LAYER as u8, marks)]
         },
         pending,
-        result: None,
         state,
+        ..Setup::<Fc12State>::new("fc12")
     };
     let mut pos = build_position(fc, setup)?;
     if let Some(f) = fields.get(3).filter(|f| **f != "-") {
