@@ -60,7 +60,8 @@ pub struct Ctx {
     pub pawn_move: bool,
     /// A knight movement without a path capture (DB-DENY-11).
     pub knight_plain: bool,
-    /// Raise choices default to "raise" instead of being asked (end-of-turn chains).
+    /// Raise choices default to "raise" instead of being asked (used only for the
+    /// self-capture of ground pawns right after a movement, where no chain can start).
     pub auto_raise: bool,
 }
 

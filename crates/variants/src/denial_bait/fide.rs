@@ -16,7 +16,7 @@
 //! K+B v K+B on one colour).
 
 use super::base::*;
-use super::capture::{exec, for_outcomes, Ctx};
+use super::capture::{for_outcomes, Ctx};
 use frozen_core::{Action, ActionKind, Side};
 
 const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -325,11 +325,6 @@ pub fn has_statue(b: &Board, side: Side) -> bool {
     b.pcs
         .iter()
         .any(|p| p.side == side && p.kind == STATUE && matches!(p.place, Place::Board(..)))
-}
-
-/// Runs a movement for real on `b`; `Ok` with the context, or the stop.
-pub fn run(b: &mut Board, a: &Action, ctx: &mut Ctx) -> Result<(), super::capture::Stop> {
-    exec(b, a, ctx)
 }
 
 /// Dead position (DB-FIDE-07): no pawn or statue on either side, both Kings on the board,
