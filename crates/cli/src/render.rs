@@ -4,9 +4,8 @@
 //! walls with expiry, traps, bombs, square effects, monads, marked (death) squares and
 //! shadows, each drawn distinctly and explained in a legend under the board.
 //!
-//! Multi-move ability (a yellow/orange/red glow in the FrozenChess display notes) is not
-//! drawn: the `Rules` trait exposes no generic way to ask how many actions a unit may
-//! chain, and the CLI holds no rule logic of its own.
+//! Multi-move ability is drawn as a glow around the unit, yellow (2), orange (3) or red (4
+//! and more), from `Rules::multimove`, so the CLI holds no rule logic of its own.
 
 use crate::common::{actor, emit, load_position, paralysis_left, Glyphs, PositionArgs};
 use crate::error::{CliError, CliResult};
@@ -119,9 +118,19 @@ fn badge(s: &mut String, cx: i32, cy: i32, fill: &str, text: &str) {
     );
 }
 
+/// The glow colour of a multimove ability: yellow (2), orange (3), red (4 and more).
+fn glow_colour(legs: u8) -> &'static str {
+    match legs {
+        0..=2 => "#ffd60a",
+        3 => "#fb8500",
+        _ => "#e63946",
+    }
+}
+
 /// Features present, for the legend.
 #[derive(Default)]
 struct Used {
+    glow: bool,
     range: bool,
     aim: bool,
     paralysis: bool,
@@ -256,6 +265,15 @@ pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
         }
         let (x, y) = corner(h, sq);
         let (cx, cy) = (x + SQ / 2, y + SQ / 2);
+        let legs = rules.multimove(pos, id);
+        if legs >= 2 {
+            used.glow = true;
+            let colour = glow_colour(legs);
+            let _ = writeln!(
+                body,
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"21\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"5\" stroke-opacity=\"0.85\"/>"
+            );
+        }
         unit_disc(
             &mut body,
             cx,
@@ -419,6 +437,15 @@ pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
         badge(&mut s, 0, 0, fill, t);
         s
     };
+    if used.glow {
+        lines.push((
+            format!(
+                "<circle r=\"7\" fill=\"none\" stroke=\"{}\" stroke-width=\"4\"/>",
+                glow_colour(2)
+            ),
+            "multimove: yellow 2, orange 3, red 4+ actions".into(),
+        ));
+    }
     if used.range {
         lines.push((icon_badge("#1d4ed8", "8"), "current range".into()));
     }
@@ -554,4 +581,74 @@ pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use frozen_core::{Action, EventSink, Kind, KindInfo, KindSet, Shape, Status, UnitId};
+
+    /// Kings only; the unit with id `n` may chain `n + 1` actions.
+    #[derive(Clone, Debug)]
+    struct Chains(KindSet);
+
+    impl Rules for Chains {
+        type State = ();
+        fn name(&self) -> &str {
+            "chains"
+        }
+        fn description(&self) -> &str {
+            "test rules for the multimove glow"
+        }
+        fn kinds(&self) -> &KindSet {
+            &self.0
+        }
+        fn shape(&self) -> Shape {
+            Shape::EIGHT
+        }
+        fn initial_position(&self) -> Position<()> {
+            let mut p = Position::empty(Shape::EIGHT, ());
+            for f in 0..4 {
+                p.add_unit(
+                    Kind(0),
+                    Side::White,
+                    Location::Board(Square::new(f, 0)),
+                    Status::default(),
+                );
+            }
+            p
+        }
+        fn actions(&self, _pos: &Position<()>, _out: &mut Vec<Action>) {}
+        fn perform(&self, _pos: &mut Position<()>, _a: &Action, _e: &mut dyn EventSink) {}
+        fn multimove(&self, _pos: &Position<()>, unit: UnitId) -> u8 {
+            unit.0 as u8 + 1
+        }
+    }
+
+    #[test]
+    fn multimove_glow_is_yellow_orange_red() {
+        let kinds = KindSet::new(vec![KindInfo {
+            name: "King".into(),
+            fen: 'K',
+            symbol: 'K',
+        }])
+        .expect("kinds");
+        let r = Chains(kinds);
+        let svg = svg(&r, &r.initial_position());
+        // Units 1, 2 and 3 chain 2, 3 and 4 actions; unit 0 has no glow.
+        assert_eq!(
+            svg.matches("stroke=\"#ffd60a\" stroke-width=\"5\"").count(),
+            1,
+            "{svg}"
+        );
+        assert_eq!(
+            svg.matches("stroke=\"#fb8500\" stroke-width=\"5\"").count(),
+            1
+        );
+        assert_eq!(
+            svg.matches("stroke=\"#e63946\" stroke-width=\"5\"").count(),
+            1
+        );
+        assert!(svg.contains("multimove: yellow 2, orange 3, red 4+ actions"));
+    }
 }

@@ -76,6 +76,14 @@ pub trait Rules: Debug + Send + Sync + 'static {
         default_to_fen(self, pos)
     }
 
+    /// How many actions `unit` may chain in its owner's next turn (its multimove ability), for
+    /// displays: the FrozenChess visual notes draw 2 as a yellow, 3 as an orange and 4 or more
+    /// as a red glow. The default is 1 (no glow); variants with multimove awards override it.
+    fn multimove(&self, pos: &Position<Self::State>, unit: crate::unit::UnitId) -> u8 {
+        let _ = (pos, unit);
+        1
+    }
+
     /// Lines describing the variant's own state for displays (denial right, piles...).
     fn describe_state(&self, pos: &Position<Self::State>) -> Vec<String> {
         let _ = pos;
