@@ -49,7 +49,12 @@ pub struct UnknownVariant(pub String);
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = VARIANTS.iter().map(|v| v.name).collect();
-        write!(f, "unknown variant {:?}; known variants: {}", self.0, names.join(", "))
+        write!(
+            f,
+            "unknown variant {:?}; known variants: {}",
+            self.0,
+            names.join(", ")
+        )
     }
 }
 impl std::error::Error for UnknownVariant {}
