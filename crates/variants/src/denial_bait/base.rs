@@ -10,7 +10,7 @@
 //! is written back to the journaled [`Position`] through its setters.
 
 use frozen_core::{
-    Action, BySide, Kind, Location, Outcome, Position, Side, Square, Status, Unit, UnitId,
+    Action, BySide, Event, Kind, Location, Outcome, Position, Side, Square, Status, Unit, UnitId,
 };
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
@@ -588,4 +588,69 @@ pub fn restore_snap(pos: &mut Position<DbState>, snap: &Snap) {
     }
     pos.set_to_move(snap.to_move);
     pos.set_turns(snap.turns);
+}
+
+/// The events that explain how unit `id` changed from `old` to `new`, in a fixed order:
+/// its location (`Moved` board to board, `Entered` onto the board from off it, `Removed`
+/// for any other change, rider slots included), then its kind (`Promoted`), then its owner
+/// (`Converted`). Nothing for an unchanged unit.
+pub fn unit_change_events(id: UnitId, old: &Unit, new: &Unit, out: &mut Vec<Event>) {
+    if old.loc != new.loc {
+        out.push(match (old.loc, new.loc) {
+            (Location::Board(from), Location::Board(to)) => Event::Moved { unit: id, from, to },
+            (from @ Location::Carried { .. }, to @ Location::Board(_)) => {
+                Event::Removed { unit: id, from, to }
+            }
+            (_, Location::Board(at)) => Event::Entered { unit: id, at },
+            (from, to) => Event::Removed { unit: id, from, to },
+        });
+    }
+    if old.kind != new.kind {
+        out.push(Event::Promoted {
+            unit: id,
+            from: old.kind,
+            to: new.kind,
+        });
+    }
+    if old.side != new.side {
+        out.push(Event::Converted {
+            unit: id,
+            side: new.side,
+        });
+    }
+}
+
+/// The unit a unit-level event names (both units of a swap).
+fn event_units(e: &Event) -> [Option<UnitId>; 2] {
+    match e {
+        Event::Moved { unit, .. }
+        | Event::Captured { unit, .. }
+        | Event::Removed { unit, .. }
+        | Event::Entered { unit, .. }
+        | Event::Promoted { unit, .. }
+        | Event::Converted { unit, .. }
+        | Event::Paralyzed { unit, .. }
+        | Event::Pushed { unit, .. } => [Some(*unit), None],
+        Event::Swapped { a, b } => [Some(*a), Some(*b)],
+        _ => [None, None],
+    }
+}
+
+/// Appends, in unit-id order, the events explaining every unit that changed (location,
+/// kind or owner) between `before` and the position and that no event of `events` already
+/// names. With `events` empty this explains every change (a denial's restore).
+pub fn emit_unit_changes(before: &[Unit], pos: &Position<DbState>, events: &mut Vec<Event>) {
+    let mut named = vec![false; before.len()];
+    for e in events.iter() {
+        for u in event_units(e).into_iter().flatten() {
+            if let Some(n) = named.get_mut(u.index()) {
+                *n = true;
+            }
+        }
+    }
+    for (i, (old, new)) in before.iter().zip(pos.units()).enumerate() {
+        if !named[i] {
+            unit_change_events(UnitId(i as u16), old, new, events);
+        }
+    }
 }

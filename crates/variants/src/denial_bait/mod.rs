@@ -31,7 +31,7 @@ use base::*;
 use capture::{exec, for_outcomes, Ctx, Stop};
 use frozen_core::{
     Action, ActionKind, BySide, Event, EventSink, KindInfo, KindSet, LoadError, Location, Outcome,
-    Pending, PendingList, Position, Problem, ProblemKind, Rules, Shape, Side, UnitId,
+    Pending, PendingList, Position, Problem, ProblemKind, Rules, Shape, Side, Unit, UnitId,
 };
 
 /// Pending decision kinds.
@@ -182,11 +182,25 @@ fn forced_owed(st: &DbState, side: Side) -> Option<&Forced> {
 }
 
 impl DenialBait {
-    fn emit(events: &mut dyn EventSink, ctx: &mut Ctx) {
-        if let Some(v) = ctx.events.take() {
-            for e in v {
-                events.push(e);
-            }
+    /// The unit table before a write-back, kept only when events are wanted.
+    fn units_before(pos: &Position<DbState>, events: &dyn EventSink) -> Option<Vec<Unit>> {
+        events.wants().then(|| pos.units().to_vec())
+    }
+
+    /// Passes on the chain reaction's events, then explains every unit the write-back
+    /// changed that those events do not name (riders changing slot, fallers...).
+    fn emit(
+        events: &mut dyn EventSink,
+        ctx: &mut Ctx,
+        before: Option<&[Unit]>,
+        pos: &Position<DbState>,
+    ) {
+        let mut v = ctx.events.take().unwrap_or_default();
+        if let Some(before) = before {
+            emit_unit_changes(before, pos, &mut v);
+        }
+        for e in v {
+            events.push(e);
         }
     }
 
@@ -235,8 +249,9 @@ impl DenialBait {
         }
         ctx.auto_raise = true;
         let _ = pawn::self_capture(&mut b, &mut ctx);
+        let before = Self::units_before(pos, events);
         b.store(pos);
-        Self::emit(events, &mut ctx);
+        Self::emit(events, &mut ctx, before.as_deref(), pos);
         let mut st2 = pos.state().clone();
         st2.turn.inflight = None;
         st2.turn.movement = Some(Identity {
@@ -343,8 +358,9 @@ impl DenialBait {
         } else {
             None
         };
+        let before = Self::units_before(pos, events);
         b.store(pos);
-        Self::emit(events, &mut ctx);
+        Self::emit(events, &mut ctx, before.as_deref(), pos);
         let mut st2 = pos.state().clone();
         let identity = st2.turn.movement.clone().unwrap_or(Identity {
             action: Action::new(ActionKind::Pass, &[]),
@@ -585,8 +601,16 @@ impl Rules for DenialBait {
         match a.kind {
             ActionKind::Deny => {
                 let by = pos.to_move();
+                let before = Self::units_before(pos, events);
                 if deny::perform_deny(pos) {
                     events.push(Event::Denied { by });
+                    if let Some(before) = before {
+                        let mut v = Vec::new();
+                        emit_unit_changes(&before, pos, &mut v);
+                        for e in v {
+                            events.push(e);
+                        }
+                    }
                     self.judge(pos, events, None);
                 }
             }
@@ -632,8 +656,9 @@ impl Rules for DenialBait {
                     };
                     let mut ctx = Ctx::new(&[], &[], events.wants());
                     promotion::apply(&mut b, &mut ctx, pawn, c);
+                    let before = Self::units_before(pos, events);
                     b.store(pos);
-                    Self::emit(events, &mut ctx);
+                    Self::emit(events, &mut ctx, before.as_deref(), pos);
                     let mut st2 = pos.state().clone();
                     if c == promotion::Conv::Stay {
                         st2.turn.declined.push(UnitId(pawn as u16));
@@ -658,8 +683,9 @@ impl Rules for DenialBait {
                 let mut b = Board::load(pos);
                 let mut ctx = Ctx::new(&[], &[], events.wants());
                 if exec(&mut b, a, &mut ctx).is_ok() {
+                    let before = Self::units_before(pos, events);
                     b.store(pos);
-                    Self::emit(events, &mut ctx);
+                    Self::emit(events, &mut ctx, before.as_deref(), pos);
                     let mut st2 = pos.state().clone();
                     st2.turn.free_used = true;
                     st2.turn.reset = true;
