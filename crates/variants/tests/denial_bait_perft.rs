@@ -74,27 +74,3 @@ fn fixture_cases() {
         );
     }
 }
-
-/// Prints perft counts for the fixture (run by hand: `cargo test ... -- --ignored --nocapture`).
-#[test]
-#[ignore]
-fn print_counts() {
-    let r = DenialBait::new();
-    let depth: u32 = std::env::var("DB_DEPTH")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3);
-    let fen = std::env::var("DB_FEN").ok();
-    let mut p = match &fen {
-        Some(f) => r.position_from_fen(f).expect("fen"),
-        None => r.initial_position(),
-    };
-    for d in 1..=depth {
-        let t = std::time::Instant::now();
-        println!(
-            "COUNT {fen:?} depth {d}: {} ({:?})",
-            perft(&r, &mut p, d),
-            t.elapsed()
-        );
-    }
-}
