@@ -784,6 +784,87 @@ impl<S: crate::position::VariantState> Position<S> {
         self.set_ply(self.ply + 1);
     }
 
+    /// Rotates a square block of the board (see [`crate::geometry::block_rotation`]): every
+    /// unit standing in the block (normal and shadow layers), every tomb queue's units, every
+    /// side-table entry keyed by a square of the block and every mark moves to its rotated
+    /// square. Journaled like every other change, so [`Position::undo_to`] takes it back and
+    /// the hash stays exact. Values stored inside entries (a monad's program, an effect's
+    /// linked square, units' aim directions) are the variant's to rotate.
+    pub fn rotate_block(&mut self, rot: &crate::geometry::BlockRotation) {
+        let block = rot.block();
+        // Units on the board or in shadow form: lift all, then place all (the block is a
+        // permutation of itself, so placing one by one could collide).
+        let movers: Vec<(UnitId, Location)> = self
+            .unit_ids()
+            .filter_map(|id| match self.units[id.index()].loc {
+                Location::Board(sq) if block.contains(sq) => {
+                    Some((id, Location::Board(rot.map(sq))))
+                }
+                Location::Shadow(sq) if block.contains(sq) => {
+                    Some((id, Location::Shadow(rot.map(sq))))
+                }
+                Location::Tomb(sq) if block.contains(sq) => Some((id, Location::Tomb(rot.map(sq)))),
+                _ => None,
+            })
+            .collect();
+        // Shadows keep their arrival order: lift them in list order.
+        let mut shadow_order: Vec<UnitId> = Vec::new();
+        for sq in (self.shadows.mask() & block).iter() {
+            if let Some(list) = self.shadows.get(sq) {
+                shadow_order.extend(list.iter().copied());
+            }
+        }
+        let rank = |id: &UnitId| {
+            shadow_order
+                .iter()
+                .position(|x| x == id)
+                .unwrap_or(usize::MAX)
+        };
+        let mut ordered = movers.clone();
+        ordered.sort_by_key(|(id, _)| (rank(id), id.0));
+        for (id, _) in &ordered {
+            self.relocate(*id, Location::Dead);
+        }
+        for (id, to) in &ordered {
+            self.relocate(*id, *to);
+        }
+        fn rotate_table<T: Clone, S: VariantState>(
+            pos: &mut Position<S>,
+            rot: &crate::geometry::BlockRotation,
+            get: fn(&Position<S>) -> &SquareTable<T>,
+            set: fn(&mut Position<S>, Square, Option<T>),
+        ) {
+            let block = rot.block();
+            let moved: Vec<(Square, T)> = get(pos)
+                .iter()
+                .filter(|(sq, _)| block.contains(*sq))
+                .map(|(sq, v)| (sq, v.clone()))
+                .collect();
+            for (sq, _) in &moved {
+                set(pos, *sq, None);
+            }
+            for (sq, v) in moved {
+                set(pos, rot.map(sq), Some(v));
+            }
+        }
+        rotate_table(self, rot, |p| &p.tombs, Position::set_tomb);
+        rotate_table(self, rot, |p| &p.walls, Position::set_wall);
+        rotate_table(self, rot, |p| &p.traps, Position::set_trap);
+        rotate_table(self, rot, |p| &p.bombs, Position::set_bomb);
+        rotate_table(self, rot, |p| &p.monads, Position::set_monad);
+        rotate_table(self, rot, |p| &p.effects, Position::set_effects);
+        for layer in 0..MARK_LAYERS {
+            let inside = self.marks[layer] & block;
+            let rotated = rot.apply(inside);
+            for sq in inside.iter() {
+                self.set_mark(layer, sq, false);
+            }
+            for sq in rotated.iter() {
+                self.set_mark(layer, sq, true);
+            }
+        }
+    }
+
     /// Checks the core invariants: layers agree with the unit table, every unit is in exactly
     /// one place, tomb queues and tomb locations agree, carried slots are unique, shadows agree,
     /// everything lies on the board, and the hash equals the from-scratch hash.

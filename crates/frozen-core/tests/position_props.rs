@@ -259,6 +259,65 @@ proptest! {
     }
 
     #[test]
+    fn block_rotation_four_times_is_identity_and_keeps_layers(
+        shape in shapes(),
+        edits in prop::collection::vec(edit(), 1..60),
+        n in 2u8..=8,
+        fx in any::<u8>(),
+        fy in any::<u8>(),
+        q in 1u8..=3,
+    ) {
+        let rules = Toy::new(shape);
+        let mut p = rules.initial_position();
+        for e in &edits {
+            apply_edit(&mut p, e);
+        }
+        let n = n.min(shape.width()).min(shape.height());
+        let origin = Square::new(fx % (shape.width() - n + 1), fy % (shape.height() - n + 1));
+        let before = p.clone();
+        let quarter = block_rotation(&shape, origin, n, 1).unwrap();
+        let mark = p.mark();
+        for turn in 1..=4 {
+            p.rotate_block(&quarter);
+            let errs = p.check_invariants();
+            prop_assert!(errs.is_empty(), "after {} quarter turns: {:?}", turn, errs);
+            prop_assert_eq!(p.hash(), p.compute_hash());
+            if turn < 4 && before.units().iter().any(|u| matches!(u.loc, Location::Board(sq) if quarter.block().contains(sq) && quarter.map(sq) != sq)) {
+                prop_assert!(p != before, "a unit in the block must have moved");
+            }
+        }
+        prop_assert!(p == before, "four quarter turns must be the identity");
+        // A turn by q then by 4 - q is the identity too, and undo takes rotations back.
+        p.rotate_block(&block_rotation(&shape, origin, n, q).unwrap());
+        p.rotate_block(&block_rotation(&shape, origin, n, 4 - q).unwrap());
+        prop_assert!(p == before);
+        p.undo_to(mark);
+        prop_assert!(p == before);
+        // Units in the block land on the rotated squares.
+        let mut r = before.clone();
+        r.rotate_block(&quarter);
+        for (i, u) in before.units().iter().enumerate() {
+            if let Location::Board(sq) = u.loc {
+                prop_assert_eq!(r.units()[i].loc, Location::Board(quarter.map(sq)));
+            }
+        }
+        // So do table entries and marks.
+        for sq in shape.squares() {
+            let to = quarter.map(sq);
+            prop_assert_eq!(r.tomb(to), before.tomb(sq));
+            prop_assert_eq!(r.wall(to), before.wall(sq));
+            prop_assert_eq!(r.trap(to), before.trap(sq));
+            prop_assert_eq!(r.bomb(to), before.bomb(sq));
+            prop_assert_eq!(r.square_effects(to), before.square_effects(sq));
+            prop_assert_eq!(r.monads().get(to), before.monads().get(sq));
+            prop_assert_eq!(r.shadows().get(to).map(|l| l.len()), before.shadows().get(sq).map(|l| l.len()));
+            for layer in 0..MARK_LAYERS {
+                prop_assert_eq!(r.marks(layer).contains(to), before.marks(layer).contains(sq));
+            }
+        }
+    }
+
+    #[test]
     fn random_play_keeps_invariants(seed in any::<u64>(), plies in 1usize..80) {
         let rules = Toy::new(Shape::EIGHT);
         let mut g = Game::new(rules.clone());
