@@ -3,25 +3,9 @@
 //! that listed actions apply, that unlisted actions are refused without change,
 //! and that undo restores the position exactly.
 
+use frozen_core::harness::Rng;
 use frozen_core::{apply, Action, ActionKind, Location, Rules, Square};
 use frozen_variants::fc12::{Fc12, Fc12Position};
-
-/// A small xorshift64* generator (deterministic, no dependency).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 fn census(pos: &Fc12Position) -> (usize, usize, usize) {
     let mut c = (0, 0, 0);
@@ -74,8 +58,8 @@ fn mutate(a: &Action, rng: &mut Rng) -> Action {
 #[test]
 fn fc12_random_games_keep_invariants() {
     let rules = Fc12::new();
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let games = 100;
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
+    let games = 300;
     let mut ended = 0;
     let mut total_plies = 0usize;
     for g in 0..games {
