@@ -13,7 +13,6 @@ use frozen_core::{
     Action, BySide, Event, Kind, Location, Outcome, Position, Side, Square, Status, Unit, UnitId,
 };
 use serde::{Deserialize, Serialize};
-use smallvec::SmallVec;
 
 /// King.
 pub const KING: Kind = Kind(0);
@@ -104,8 +103,113 @@ pub struct Pc {
     pub origin: Option<Kind>,
 }
 
-/// The contents of a square: ground piece first, then riders bottom first.
-pub type Stk = SmallVec<[u8; 3]>;
+/// Most units a square can hold: every unit of the set (32) in one stack.
+pub const STACK_CAP: usize = 32;
+
+/// The contents of a square: ground piece first, then riders bottom first (unit ids).
+///
+/// A fixed array, so that [`Board`] is copied with one memory copy: the brute-force check
+/// clones boards for every outcome of every opponent movement. It holds [`STACK_CAP`] ids
+/// (the whole set); ids beyond that are dropped, which only a position with more units than
+/// the set could ask for (the validator refuses those). Reads go through `Deref<[u8]>`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Stk {
+    n: u8,
+    ids: [u8; STACK_CAP],
+}
+
+impl Default for Stk {
+    fn default() -> Self {
+        Stk::new()
+    }
+}
+
+impl std::ops::Deref for Stk {
+    type Target = [u8];
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        &self.ids[..usize::from(self.n)]
+    }
+}
+
+impl std::ops::DerefMut for Stk {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.ids[..usize::from(self.n)]
+    }
+}
+
+impl<'a> IntoIterator for &'a Stk {
+    type Item = &'a u8;
+    type IntoIter = std::slice::Iter<'a, u8>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl Stk {
+    /// An empty stack.
+    #[inline]
+    pub const fn new() -> Stk {
+        Stk {
+            n: 0,
+            ids: [0; STACK_CAP],
+        }
+    }
+    /// A stack holding `ids` (bottom first).
+    #[inline]
+    pub fn from_slice(ids: &[u8]) -> Stk {
+        let mut s = Stk::new();
+        s.extend_from_slice(ids);
+        s
+    }
+    /// Puts `id` on top.
+    #[inline]
+    pub fn push(&mut self, id: u8) {
+        if let Some(slot) = self.ids.get_mut(usize::from(self.n)) {
+            *slot = id;
+            self.n += 1;
+        }
+    }
+    /// Puts `ids` on top, bottom first.
+    #[inline]
+    pub fn extend_from_slice(&mut self, ids: &[u8]) {
+        for &i in ids {
+            self.push(i);
+        }
+    }
+    /// Inserts `id` at index `k` (at most the length), shifting the pieces above up.
+    pub fn insert(&mut self, k: usize, id: u8) {
+        let n = usize::from(self.n);
+        if k > n || n >= STACK_CAP {
+            return;
+        }
+        self.ids.copy_within(k..n, k + 1);
+        self.ids[k] = id;
+        self.n += 1;
+    }
+    /// Removes and returns the id at index `k`, shifting the pieces above down.
+    pub fn remove(&mut self, k: usize) -> Option<u8> {
+        let n = usize::from(self.n);
+        if k >= n {
+            return None;
+        }
+        let id = self.ids[k];
+        self.ids.copy_within(k + 1..n, k);
+        self.n -= 1;
+        Some(id)
+    }
+    /// Removes and returns the ids from index `k` up (nothing if `k` is past the top).
+    pub fn split_off(&mut self, k: usize) -> Stk {
+        let n = usize::from(self.n);
+        if k >= n {
+            return Stk::new();
+        }
+        let out = Stk::from_slice(&self.ids[k..n]);
+        self.n = k as u8;
+        out
+    }
+}
 
 /// The compact model of a position the rules compute on.
 #[derive(Clone, Debug)]
@@ -312,7 +416,7 @@ impl Board {
     pub fn load(pos: &Position<DbState>) -> Board {
         let mut b = Board {
             pcs: Vec::with_capacity(pos.units().len()),
-            stk: std::array::from_fn(|_| Stk::new()),
+            stk: [Stk::new(); 64],
             to_move: pos.to_move(),
             turns: pos.turns(),
         };
@@ -468,9 +572,9 @@ impl Board {
             return out;
         }
         if with_above {
-            out.extend(st.drain(k..));
-        } else {
-            out.push(st.remove(k));
+            out = st.split_off(k);
+        } else if let Some(i) = st.remove(k) {
+            out.push(i);
         }
         for &i in &out {
             self.pcs[i as usize].place = Place::Air;
