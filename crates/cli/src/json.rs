@@ -3,23 +3,10 @@
 
 use frozen_core::{Action, Event, KindSet, Location, Side, Square};
 
-/// Escapes a string as a JSON string literal, quotes included.
+/// Escapes a string as a JSON string literal, quotes included (the perft tool's escaper, so
+/// both binaries write the same JSON).
 pub fn string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    frozen_perft::cli::json_string(s)
 }
 
 /// A JSON object under construction: `obj().field("a", ...).finish()`.

@@ -476,24 +476,8 @@ impl<S: crate::position::VariantState> Position<S> {
                     self.layer_add(id, sq);
                 }
             }
-            Change::Kind(id, old) => {
-                if let Location::Board(sq) = self.units[id.index()].loc {
-                    self.layer_remove(id, sq);
-                    self.units[id.index()].kind = old;
-                    self.layer_add(id, sq);
-                } else {
-                    self.units[id.index()].kind = old;
-                }
-            }
-            Change::Side(id, old) => {
-                if let Location::Board(sq) = self.units[id.index()].loc {
-                    self.layer_remove(id, sq);
-                    self.units[id.index()].side = old;
-                    self.layer_add(id, sq);
-                } else {
-                    self.units[id.index()].side = old;
-                }
-            }
+            Change::Kind(id, old) => self.rewrite_unit(id, |u| u.kind = old),
+            Change::Side(id, old) => self.rewrite_unit(id, |u| u.side = old),
             Change::Status(id, old) => self.units[id.index()].status = old,
             Change::Spawn => {
                 self.units.pop();
@@ -613,39 +597,37 @@ impl<S: crate::position::VariantState> Position<S> {
     /// Changes a unit's kind (promotion, morph, transformation).
     pub fn set_kind(&mut self, id: UnitId, kind: Kind) {
         let old = self.units[id.index()].kind;
-        if old == kind {
-            return;
+        if old != kind {
+            self.hash ^= self.unit_hash(id);
+            self.rewrite_unit(id, |u| u.kind = kind);
+            self.hash ^= self.unit_hash(id);
+            self.journal.push(Change::Kind(id, old));
         }
-        self.hash ^= self.unit_hash(id);
-        let on = self.units[id.index()].loc.square();
-        if let Some(sq) = on {
-            self.layer_remove(id, sq);
-        }
-        self.units[id.index()].kind = kind;
-        if let Some(sq) = on {
-            self.layer_add(id, sq);
-        }
-        self.hash ^= self.unit_hash(id);
-        self.journal.push(Change::Kind(id, old));
     }
 
     /// Changes a unit's owner (conversion, mind control).
     pub fn set_unit_side(&mut self, id: UnitId, side: Side) {
         let old = self.units[id.index()].side;
-        if old == side {
-            return;
+        if old != side {
+            self.hash ^= self.unit_hash(id);
+            self.rewrite_unit(id, |u| u.side = side);
+            self.hash ^= self.unit_hash(id);
+            self.journal.push(Change::Side(id, old));
         }
-        self.hash ^= self.unit_hash(id);
+    }
+
+    /// Edits a unit's kind or owner, keeping the placement layers consistent (no hash, no
+    /// journal: the callers and `revert` do those).
+    #[inline]
+    fn rewrite_unit(&mut self, id: UnitId, f: impl FnOnce(&mut Unit)) {
         let on = self.units[id.index()].loc.square();
         if let Some(sq) = on {
             self.layer_remove(id, sq);
         }
-        self.units[id.index()].side = side;
+        f(&mut self.units[id.index()]);
         if let Some(sq) = on {
             self.layer_add(id, sq);
         }
-        self.hash ^= self.unit_hash(id);
-        self.journal.push(Change::Side(id, old));
     }
 
     /// Replaces a unit's status.

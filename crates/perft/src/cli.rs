@@ -318,7 +318,9 @@ impl VariantVisitor for CountVisitor<'_, '_> {
     }
 }
 
-fn json_string(s: &str) -> String {
+/// Escapes a string as a JSON string literal (RFC 8259), quotes included. The `frozen` CLI
+/// uses it too.
+pub fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

@@ -947,11 +947,8 @@ mod fide_fen {
                 }
             }
         }
-        let setup = Setup::<DbState> {
-            variant: r.name().to_string(),
-            shape: None,
+        let setup = Setup {
             to_move: side,
-            ply: 0,
             turns: BySide::new(
                 fullmove,
                 if side == Side::White {
@@ -962,17 +959,7 @@ mod fide_fen {
             ),
             placement: Some(fields[0].to_string()),
             units,
-            tombs: Vec::new(),
-            walls: Vec::new(),
-            traps: Vec::new(),
-            bombs: Vec::new(),
-            monads: Vec::new(),
-            effects: Vec::new(),
-            shadows: Vec::new(),
-            marks: Vec::new(),
-            pending: Vec::new(),
-            result: None,
-            state: DbState::default(),
+            ..Setup::<DbState>::new(r.name())
         };
         let mut pos = build_position(r, setup)?;
         // Castling rights become "moved" flags of Kings and rooks.
