@@ -232,16 +232,7 @@ impl DenialBait {
                     options,
                 });
                 pos.set_state(st2);
-                let mut p = PendingList::new();
-                p.push(Pending {
-                    side,
-                    kind,
-                    unit: Some(UnitId(unit as u16)),
-                    square: None,
-                    data: u32::from(options),
-                });
-                pos.set_pending(p);
-                pos.set_to_move(side);
+                await_decision(pos, side, kind, unit, u32::from(options));
                 return;
             }
             Err(Stop::Bad) => return,
@@ -288,16 +279,7 @@ impl DenialBait {
             let mut st2 = st;
             st2.turn.converting = true;
             pos.set_state(st2);
-            let mut p = PendingList::new();
-            p.push(Pending {
-                side,
-                kind: pending::CONVERT,
-                unit: Some(UnitId(pawn as u16)),
-                square: None,
-                data: 0,
-            });
-            pos.set_pending(p);
-            pos.set_to_move(side);
+            await_decision(pos, side, pending::CONVERT, pawn, 0);
             return;
         }
         let mut st2 = st;
@@ -337,16 +319,7 @@ impl DenialBait {
                 options,
             });
             pos.set_state(st2);
-            let mut p = PendingList::new();
-            p.push(Pending {
-                side,
-                kind,
-                unit: Some(UnitId(unit as u16)),
-                square: None,
-                data: u32::from(options),
-            });
-            pos.set_pending(p);
-            pos.set_to_move(side);
+            await_decision(pos, side, kind, unit, u32::from(options));
             return;
         }
         pos.set_pending(PendingList::new());
@@ -1065,4 +1038,19 @@ mod fide_fen {
             pos.turns()[Side::White].max(1)
         ))
     }
+}
+
+/// Hands the turn to `side` for an owner decision about `unit` (a chain-reaction choice, a
+/// conversion): one pending decision of `kind` with `data`, and that side acts next.
+fn await_decision(pos: &mut Position<DbState>, side: Side, kind: u16, unit: usize, data: u32) {
+    let mut p = PendingList::new();
+    p.push(Pending {
+        side,
+        kind,
+        unit: Some(UnitId(unit as u16)),
+        square: None,
+        data,
+    });
+    pos.set_pending(p);
+    pos.set_to_move(side);
 }

@@ -54,6 +54,21 @@ pub struct LastPart {
 /// The list of previous-turn parts relevant to history rules.
 pub type LastParts = SmallVec<[LastPart; 2]>;
 
+/// The previous-turn record of a move's parts `(unit, from, to, patterns)`: only the parts
+/// whose producing element matched a history pattern are kept.
+pub fn last_parts(parts: &[(UnitId, Square, Square, u32)]) -> LastParts {
+    parts
+        .iter()
+        .filter(|p| p.3 != 0)
+        .map(|&(unit, from, to, patterns)| LastPart {
+            unit,
+            from,
+            to,
+            patterns,
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------------------
 // Directions
 // ---------------------------------------------------------------------------

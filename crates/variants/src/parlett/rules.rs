@@ -7,7 +7,8 @@
 
 use super::ast::{Body, Definition};
 use super::engine::{
-    capturable_on_board, compile, Board, Compiled, Effect, Ev, LastPart, LastParts, SetSpec,
+    capturable_on_board, compile, last_parts, Board, Compiled, Effect, Ev, LastPart, LastParts,
+    SetSpec,
 };
 use super::error::ParseError;
 use super::parse::parse_line;
@@ -663,17 +664,7 @@ impl ParlettRules {
                 }
             }
         }
-        let last: LastParts = e
-            .parts
-            .iter()
-            .filter(|p| p.3 != 0)
-            .map(|&(unit, from, to, patterns)| LastPart {
-                unit,
-                from,
-                to,
-                patterns,
-            })
-            .collect();
+        let last: LastParts = last_parts(&e.parts);
         let mut safe = true;
         let royals: SmallVec<[(UnitId, Square); 2]> = b
             .units
@@ -904,16 +895,7 @@ impl ParlettRules {
                 }
             }
         }
-        let last: LastParts = parts
-            .iter()
-            .filter(|p| p.3 != 0)
-            .map(|&(unit, from, to, patterns)| LastPart {
-                unit,
-                from,
-                to,
-                patterns,
-            })
-            .collect();
+        let last: LastParts = last_parts(&parts);
         if pos.state().last != last {
             pos.set_state(ParlettState { last });
         }
