@@ -3,7 +3,7 @@
 //! monomorphized.
 
 use crate::action::{
-    format_action, parse_action, Action, ActionError, ActionParseError, EventSink,
+    format_action, parse_action, Action, ActionError, ActionParseError, Event, EventSink, Outcome,
 };
 use crate::geometry::Shape;
 use crate::position::{Mark, Position, VariantState};
@@ -35,6 +35,17 @@ pub trait Rules: Debug + Send + Sync + 'static {
     /// Performs an action that [`Rules::actions`] listed for this position, recording its events.
     /// Callers outside the engine use [`apply`], which checks legality first.
     fn perform(&self, pos: &mut Position<Self::State>, action: &Action, events: &mut dyn EventSink);
+
+    /// An end of the game that follows from the position alone and that [`Rules::perform`]
+    /// leaves to its caller because finding it costs a move generation (for example no legal
+    /// action: checkmate or stalemate under a check rule). [`apply`], and so
+    /// [`Game`](crate::Game), records it in the position with a `GameOver` event whatever the
+    /// event sink; the raw [`Rules::perform`] used by perft does not (a finished game has no
+    /// children either way). The default: none (rules that store every end in `perform`).
+    fn terminal(&self, pos: &Position<Self::State>) -> Option<Outcome> {
+        let _ = pos;
+        None
+    }
 
     /// Why `action`, which is not legal in `pos`, is refused. Override to give rule-specific reasons.
     fn explain_illegal(&self, pos: &Position<Self::State>, action: &Action) -> String {
@@ -127,8 +138,9 @@ pub fn same_except_counters<S: VariantState>(a: &Position<S>, b: &Position<S>) -
 }
 
 /// Checks and applies an action: refuses it with a reason (changing nothing) unless the
-/// rules list it in this position; otherwise performs it and returns the journal mark to
-/// undo it with [`Position::undo_to`].
+/// rules list it in this position; otherwise performs it, records an end of the game that
+/// [`Rules::terminal`] finds, and returns the journal mark to undo it with
+/// [`Position::undo_to`].
 pub fn apply<R: Rules + ?Sized>(
     rules: &R,
     pos: &mut Position<R::State>,
@@ -148,6 +160,12 @@ pub fn apply<R: Rules + ?Sized>(
     }
     let mark = pos.mark();
     rules.perform(pos, action, events);
+    if pos.result().is_none() {
+        if let Some(o) = rules.terminal(pos) {
+            events.push(Event::GameOver(o.clone()));
+            pos.set_result(Some(o));
+        }
+    }
     Ok(mark)
 }
 

@@ -134,6 +134,11 @@ fn hippogonal(a: u32, b: u32) -> SmallVec<[(i8, i8); 8]> {
     v
 }
 
+/// The square `(df, dr)` away from `sq`, if on the board.
+pub(crate) fn offset_sq(sq: Square, shape: Shape, df: i32, dr: i32) -> Option<Square> {
+    offset(sq, shape, df, dr)
+}
+
 fn offset(sq: Square, shape: Shape, df: i32, dr: i32) -> Option<Square> {
     let f = i32::from(sq.file()) + df;
     let r = i32::from(sq.rank()) + dr;
@@ -237,6 +242,8 @@ pub(crate) struct Line {
     pub reach: Vec<u32>,
     /// Per part: does the part need an unmoved piece (an `i` on its first step)?
     pub needs_unmoved: Vec<bool>,
+    /// The line's routes when every step is fixed (see [`super::fixed`]).
+    pub fixed: Option<Box<super::fixed::FixedLine>>,
 }
 
 /// How a simple element finds its targets.
@@ -832,6 +839,7 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
             can_capture,
             reach,
             needs_unmoved,
+            fixed: None,
         });
     }
     // Promotion zones.
@@ -873,6 +881,9 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
         if let Some(slot) = chain_pattern_bits.get_mut(*id as usize) {
             *slot = pattern_bits(text);
         }
+    }
+    for line in &mut lines {
+        line.fixed = super::fixed::fix_line(&line.body, &chain_pattern_bits, shape);
     }
     let attacks = [
         build_attacks(&kinds, Side::White, maxdim),
@@ -1356,6 +1367,53 @@ impl Compiled {
         }
     }
 
+    /// The condition of a history rule (PAR-HIST-01), tested before any
+    /// evaluation: some unit of the previous turn, at the rule's distance and
+    /// direction from `sq`, was moved by an element equal to the pattern.
+    /// `true` for lines that are not history rules.
+    pub(crate) fn history_may_apply(
+        &self,
+        li: usize,
+        sq: Square,
+        side: Side,
+        last: &[LastPart],
+        at: impl Fn(Square) -> Option<UnitId>,
+    ) -> bool {
+        let Some(LineBody::History {
+            dist,
+            dir,
+            pattern_bit,
+            ..
+        }) = self.lines.get(li).map(|l| &l.body)
+        else {
+            return true;
+        };
+        if !last.iter().any(|p| p.patterns & pattern_bit != 0) {
+            return false;
+        }
+        let (ds, _) = distances(dist, None, self.maxdim);
+        for (df, dr) in dir_vectors(Direction::ALL[*dir as usize], side) {
+            for &d in &ds {
+                let Some(q) = offset(
+                    sq,
+                    self.shape,
+                    i32::from(df) * d as i32,
+                    i32::from(dr) * d as i32,
+                ) else {
+                    continue;
+                };
+                let Some(other) = at(q) else { continue };
+                if last
+                    .iter()
+                    .any(|p| p.unit == other && p.to == q && p.patterns & pattern_bit != 0)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     fn chain_may_start(&self, c: &IrChain, sq: Square, side: Side, occ: Bitboard) -> bool {
         // Follow the leading `0` steps and single-vector `o` steps of fixed
         // length (their outcome is known from the occupancy alone).
@@ -1407,7 +1465,7 @@ impl Compiled {
     pub(crate) fn complex_may_capture(
         &self,
         sq: Square,
-        _by: Side,
+        by: Side,
         by_pieces: Bitboard,
         kind_bb: impl Fn(usize) -> Bitboard,
         unmoved: Bitboard,
@@ -1432,9 +1490,19 @@ impl Compiled {
                     break;
                 }
                 if line.can_capture[pi] {
-                    let r = line.reach[pi].min(16) as usize;
-                    if (p & self.within[sq.index()][r]).any() {
-                        near = true;
+                    match &line.fixed {
+                        // A fixed route captures only at its fixed landings.
+                        Some(fx) => {
+                            if p.intersects(fx.capture_sources(by, pi, sq)) {
+                                near = true;
+                            }
+                        }
+                        None => {
+                            let r = line.reach[pi].min(16) as usize;
+                            if (p & self.within[sq.index()][r]).any() {
+                                near = true;
+                            }
+                        }
                     }
                 }
             }

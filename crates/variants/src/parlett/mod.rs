@@ -8,6 +8,7 @@ pub mod ast;
 pub mod engine;
 pub mod error;
 pub mod explain;
+mod fixed;
 pub mod parse;
 pub mod rules;
 

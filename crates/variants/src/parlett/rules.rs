@@ -11,6 +11,7 @@ use super::engine::{
     SetSpec,
 };
 use super::error::ParseError;
+use super::fixed::run_fixed;
 use super::parse::parse_line;
 use frozen_core::fen::parse_placement;
 use frozen_core::{
@@ -391,53 +392,69 @@ impl ParlettRules {
             return targets;
         }
         // Complex lines: quick prefilter on needed unmoved pieces.
-        let mut any = false;
+        let mut run: SmallVec<[usize; 4]> = SmallVec::new();
         for &li in &kd.lines {
             let line = &c.lines[li];
             if line.needs_unmoved.first().copied().unwrap_or(false) && unit.status.moved {
                 continue;
             }
             if let super::engine::LineBody::History { .. } = line.body {
-                if pos.state().last.is_empty() {
+                if !c.history_may_apply(li, from, side, &pos.state().last, |q| pos.unit_at(q)) {
                     continue;
                 }
             }
             if !c.line_may_apply(li, from, side, own | enemy) {
                 continue;
             }
-            any = true;
+            run.push(li);
         }
-        if !any {
+        if run.is_empty() {
             return targets;
         }
-        let b = board.get_or_insert_with(|| Board::from_pos(pos));
         let mut effects: Vec<Effect> = Vec::new();
-        {
-            let mut ev = Ev::new(c, b, side, pos.state().last.clone());
-            for &li in &kd.lines {
-                ev.run_line(li, u, &mut |e: Effect| {
-                    // Same effect as a simple move: one move (PAR-GRUP-04).
-                    if e.parts.len() == 1 {
-                        let (_, f, t, _) = e.parts[0];
-                        let simple_like = f == from
-                            && t != from
-                            && targets.contains(t)
-                            && (e.caps.is_empty() || (e.caps.len() == 1 && e.caps[0].1 == t));
-                        if simple_like {
-                            return;
-                        }
-                    }
-                    if let Some(prev) = effects.iter_mut().find(|p| p.same_effect(&e)) {
-                        for (i, part) in e.parts.iter().enumerate() {
-                            if let Some(pp) = prev.parts.get_mut(i) {
-                                pp.3 |= part.3;
-                            }
-                        }
-                        return;
-                    }
-                    effects.push(e);
-                });
+        let mut accept = |e: Effect| {
+            // Same effect as a simple move: one move (PAR-GRUP-04).
+            if e.parts.len() == 1 {
+                let (_, f, t, _) = e.parts[0];
+                let simple_like = f == from
+                    && t != from
+                    && targets.contains(t)
+                    && (e.caps.is_empty() || (e.caps.len() == 1 && e.caps[0].1 == t));
+                if simple_like {
+                    return;
+                }
             }
+            if let Some(prev) = effects.iter_mut().find(|p| p.same_effect(&e)) {
+                for (i, part) in e.parts.iter().enumerate() {
+                    if let Some(pp) = prev.parts.get_mut(i) {
+                        pp.3 |= part.3;
+                    }
+                }
+                return;
+            }
+            effects.push(e);
+        };
+        let mut unmoved: Option<Bitboard> = None;
+        for li in run {
+            let line = &c.lines[li];
+            if let Some(fx) = &line.fixed {
+                let um = *unmoved.get_or_insert_with(|| self.unmoved_for_tables(pos, side));
+                if run_fixed(
+                    c,
+                    pos,
+                    fx,
+                    &line.pieces,
+                    &line.needs_unmoved,
+                    u,
+                    um,
+                    &mut accept,
+                ) {
+                    continue;
+                }
+            }
+            let b = board.get_or_insert_with(|| Board::from_pos(pos));
+            let mut ev = Ev::new(c, b, side, pos.state().last.clone());
+            ev.run_line(li, u, &mut accept);
         }
         let mut seen: SmallVec<[Action; 8]> = SmallVec::new();
         for e in effects {
@@ -629,6 +646,77 @@ impl ParlettRules {
         }
     }
 
+    /// The unmoved squares the attack tables of `side`'s opponent need: exact when an
+    /// `i` element of the opponent captures, else all squares (no table reads them).
+    fn unmoved_for_tables(&self, pos: &Position<ParlettState>, side: Side) -> Bitboard {
+        let opp = side.opposite();
+        if !self.c().attacks[opp.index()].initial_attacks {
+            return Bitboard::FULL;
+        }
+        let mut m = Bitboard::EMPTY;
+        for s in pos.side_bb(opp) {
+            if pos.unit_at(s).is_some_and(|u| !pos.unit(u).status.moved) {
+                m.set(s);
+            }
+        }
+        m
+    }
+
+    /// [`Self::effect_safe`] on bitboards alone, when it can decide: the placement after
+    /// the effect is computed on the occupancy and the attacker's squares, and each own
+    /// royal piece is tested with the same two tables `capturable_on_board` starts with
+    /// (simple elements, exact; complex lines, a conservative filter). `None` when a
+    /// complex line of the opponent might capture, or when a promotion makes a royal piece:
+    /// then only the scratch board can tell.
+    fn effect_safe_quick(
+        &self,
+        pos: &Position<ParlettState>,
+        e: &Effect,
+        promo: Option<Kind>,
+        royal: Kind,
+    ) -> Option<bool> {
+        let c = self.c();
+        if promo == Some(royal) {
+            return None;
+        }
+        let side = pos.to_move();
+        let opp = side.opposite();
+        let mut occ = pos.occupied();
+        let mut by = pos.side_bb(opp);
+        for &(_, sq) in &e.caps {
+            occ.clear(sq);
+            by.clear(sq);
+        }
+        for &(_, f, _, _) in &e.parts {
+            occ.clear(f);
+        }
+        let mut royals: SmallVec<[Square; 2]> = SmallVec::new();
+        for &(u, _, t, _) in &e.parts {
+            occ.set(t);
+            if pos.unit(u).kind == royal {
+                royals.push(t);
+            }
+        }
+        for r in pos.pieces(side, royal) {
+            if !e.parts.iter().any(|p| p.1 == r) {
+                royals.push(r);
+            }
+        }
+        let unmoved = self.unmoved_for_tables(pos, side);
+        let has_pat = e.parts.iter().any(|p| p.3 != 0);
+        let kb = |k: usize| pos.kind_bb(Kind(k as u8));
+        let mut undecided = false;
+        for &r in &royals {
+            if c.simple_attacked(r, opp, occ, by, kb, unmoved) {
+                return Some(false);
+            }
+            if c.complex_may_capture(r, opp, by, kb, unmoved, has_pat) {
+                undecided = true;
+            }
+        }
+        (!undecided).then_some(true)
+    }
+
     /// Plays an effect on the scratch board and tests every own royal piece.
     fn effect_safe(
         &self,
@@ -639,6 +727,9 @@ impl ParlettRules {
     ) -> bool {
         let c = self.c();
         let Some(royal) = c.royal else { return true };
+        if let Some(safe) = self.effect_safe_quick(pos, e, promo, royal) {
+            return safe;
+        }
         let side = pos.to_move();
         let b = board.get_or_insert_with(|| Board::from_pos(pos));
         let mut saved_kinds: SmallVec<[(UnitId, Kind); 2]> = SmallVec::new();
@@ -925,51 +1016,55 @@ impl ParlettRules {
                     events.push(Event::GameOver(o.clone()));
                 }
                 pos.set_result(Some(o));
-                return;
             }
         }
-        // No legal move (PAR-GAME-03) / checkmate and stalemate (check rule):
-        // reported for games (event sinks that want events); perft counts
-        // such positions as leaves either way.
-        if wants && self.count_moves(pos) == 0 {
-            let o = if c.legality {
-                let mover_wins = c.royal.is_some_and(|r| {
-                    let b = Board::from_pos(pos);
-                    let mut b = b;
-                    let victim_side = pos.to_move();
-                    pos.pieces(victim_side, r).iter().any(|s| {
-                        pos.unit_at(s).is_some_and(|u| {
-                            capturable_on_board(
-                                c,
-                                &mut b,
-                                u,
-                                s,
-                                victim_side.opposite(),
-                                pos.state().last.clone(),
-                            )
-                        })
+        // No legal move (PAR-GAME-03), checkmate and stalemate (check rule) need a move
+        // generation: `Rules::terminal` finds them, and `frozen_core::apply` records them
+        // whatever the event sink (perft's raw `perform` leaves them, as leaves).
+    }
+
+    /// The end of the game when the side to act has no legal move (PAR-GAME-03, and
+    /// checkmate or stalemate under the check rule).
+    fn no_move_outcome(&self, pos: &Position<ParlettState>) -> Option<Outcome> {
+        if pos.result().is_some() || self.count_moves(pos) != 0 {
+            return None;
+        }
+        let c = self.c();
+        let o = if c.legality {
+            let victim_side = pos.to_move();
+            let mover_wins = c.royal.is_some_and(|r| {
+                let mut b = Board::from_pos(pos);
+                pos.pieces(victim_side, r).iter().any(|s| {
+                    pos.unit_at(s).is_some_and(|u| {
+                        capturable_on_board(
+                            c,
+                            &mut b,
+                            u,
+                            s,
+                            victim_side.opposite(),
+                            pos.state().last.clone(),
+                        )
                     })
-                });
-                if mover_wins {
-                    Outcome {
-                        winner: Some(side),
-                        reason: "checkmate".into(),
-                    }
-                } else {
-                    Outcome {
-                        winner: None,
-                        reason: "stalemate".into(),
-                    }
+                })
+            });
+            if mover_wins {
+                Outcome {
+                    winner: Some(victim_side.opposite()),
+                    reason: "checkmate".into(),
                 }
             } else {
                 Outcome {
                     winner: None,
-                    reason: "no legal move, no winner".into(),
+                    reason: "stalemate".into(),
                 }
-            };
-            events.push(Event::GameOver(o.clone()));
-            pos.set_result(Some(o));
-        }
+            }
+        } else {
+            Outcome {
+                winner: None,
+                reason: "no legal move, no winner".into(),
+            }
+        };
+        Some(o)
     }
 
     fn fen_error(fen: &str, column: usize, message: impl Into<String>) -> LoadError {
@@ -1008,6 +1103,10 @@ impl Rules for ParlettRules {
 
     fn count_actions(&self, pos: &Position<ParlettState>, _buf: &mut Vec<Action>) -> u64 {
         self.count_moves(pos)
+    }
+
+    fn terminal(&self, pos: &Position<ParlettState>) -> Option<Outcome> {
+        self.no_move_outcome(pos)
     }
 
     fn perform(

@@ -1,0 +1,391 @@
+//! Fixed lines: complex lines whose every step has one vector and one distance
+//! (castling is the usual one: `K;R: is0.os1r.os1r; ~i2l`).
+//!
+//! Such a line has, for each side and start square, exactly one route per part,
+//! so the tree-walking evaluator ([`super::engine::Ev`]) is not needed: the
+//! route is followed on bitboards, with the `s` tests done by the attack
+//! tables. The outcome is the evaluator's, effect for effect and in the same
+//! order (A.4 of the notation, PAR-MULT-01..03, PAR-COND-01..04); where the
+//! tables cannot decide an `s` test (a complex line of the opponent might
+//! capture), [`run_fixed`] says so and the caller runs the evaluator instead.
+//!
+//! What makes a line fixed: a single-piece or multi-piece line (no history
+//! rule) whose chains are made only of plain steps (no `?`, no `!`, no groups,
+//! labels or tile labels, no riders, no locust), each a stand-still `0` or a
+//! slide or leap of exactly `k` squares in a direction that gives one vector
+//! for the side, and that never captures (`o`).
+
+use super::ast::{CaptureRule, Direction, MoveKind};
+use super::engine::{
+    dir_vectors, offset_sq, Compiled, Effect, IrChain, IrDist, IrPrim, IrTarget, LineBody,
+};
+use super::rules::ParlettState;
+use frozen_core::{Bitboard, Kind, Position, Shape, Side, Square, UnitId};
+use smallvec::SmallVec;
+
+/// One step of a fixed chain, for one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FixedStep {
+    /// The vector of one square, and the number of squares (0: stand still).
+    pub df: i8,
+    pub dr: i8,
+    pub k: u8,
+    /// A slide needs the squares passed to be empty; a leap does not.
+    pub slide: bool,
+    /// `i`: only for a piece that has not moved.
+    pub initial: bool,
+    /// `s`: the piece must not be capturable after the step.
+    pub safe: bool,
+    /// What the landing square may hold: `o` empty only, `c` an enemy only,
+    /// else either. A landing on an enemy piece (a capture) is left to the
+    /// evaluator.
+    pub capture: CaptureRule,
+}
+
+/// One part's route, for one side.
+#[derive(Clone, Debug)]
+pub(crate) struct FixedChain {
+    pub steps: SmallVec<[FixedStep; 4]>,
+    /// History-pattern bits of the chain's source.
+    pub patterns: u32,
+}
+
+/// A fixed line: per side, the alternatives, each one chain per part.
+#[derive(Clone, Debug)]
+pub(crate) struct FixedLine {
+    pub alts: [Vec<Vec<FixedChain>>; 2],
+    /// Per side and part: `sources[sq]`, the start squares from which the
+    /// part's piece could capture on `sq`. A route is fixed, so a piece can
+    /// only ever capture at its fixed landings: the exact form of the
+    /// capture filter's "reach".
+    pub capture_sources: [Vec<Box<[Bitboard; 256]>>; 2],
+}
+
+impl FixedLine {
+    /// Start squares from which part `p` of a `by` line could capture on `sq`.
+    #[inline]
+    pub(crate) fn capture_sources(&self, by: Side, p: usize, sq: Square) -> Bitboard {
+        self.capture_sources[by.index()]
+            .get(p)
+            .map_or(Bitboard::EMPTY, |t| t[sq.index()])
+    }
+}
+
+/// The fixed form of a line's body, if it has one.
+pub(crate) fn fix_line(
+    body: &LineBody,
+    chain_patterns: &[u32],
+    shape: Shape,
+) -> Option<Box<FixedLine>> {
+    let tuples: Vec<Vec<&IrChain>> = match body {
+        LineBody::Single(alts) => alts.iter().map(|c| vec![c]).collect(),
+        LineBody::Multi(alts) => alts.iter().map(|t| t.iter().collect()).collect(),
+        LineBody::History { .. } => return None,
+    };
+    let nparts = tuples.first().map_or(0, Vec::len);
+    let empty = || -> Vec<Box<[Bitboard; 256]>> {
+        (0..nparts)
+            .map(|_| Box::new([Bitboard::EMPTY; 256]))
+            .collect()
+    };
+    let mut out = FixedLine {
+        alts: [Vec::new(), Vec::new()],
+        capture_sources: [empty(), empty()],
+    };
+    for side in Side::ALL {
+        for t in &tuples {
+            let mut parts = Vec::with_capacity(t.len());
+            for (pi, ch) in t.iter().enumerate() {
+                let fc = fix_chain(ch, side, chain_patterns)?;
+                let (mut f, mut r) = (0i32, 0i32);
+                for st in &fc.steps {
+                    f += i32::from(st.df) * i32::from(st.k);
+                    r += i32::from(st.dr) * i32::from(st.k);
+                    if st.k > 0 && st.capture != CaptureRule::Never {
+                        let tab = out.capture_sources[side.index()].get_mut(pi)?;
+                        for from in shape.squares() {
+                            if let Some(to) = offset_sq(from, shape, f, r) {
+                                tab[to.index()].set(from);
+                            }
+                        }
+                    }
+                }
+                parts.push(fc);
+            }
+            out.alts[side.index()].push(parts);
+        }
+    }
+    Some(Box::new(out))
+}
+
+fn fix_chain(ch: &IrChain, side: Side, chain_patterns: &[u32]) -> Option<FixedChain> {
+    if ch.units.is_empty() {
+        return None;
+    }
+    let mut steps = SmallVec::new();
+    for (u, tested) in &ch.units {
+        if *tested || u.invalid || !u.tiles.is_empty() {
+            return None;
+        }
+        let IrPrim::Step(s) = &u.prim else {
+            return None;
+        };
+        if s.rider || s.kind == MoveKind::Locust {
+            return None;
+        }
+        let (df, dr, k) = match &s.target {
+            IrTarget::Stand => (0, 0, 0),
+            IrTarget::Line {
+                dist: IrDist::Exactly(k),
+                dir,
+            } => {
+                let vecs = dir_vectors(*Direction::ALL.get(*dir as usize)?, side);
+                if vecs.len() != 1 || *k > 16 {
+                    return None;
+                }
+                if *k == 0 {
+                    (0, 0, 0)
+                } else {
+                    (vecs[0].0, vecs[0].1, *k as u8)
+                }
+            }
+            _ => return None,
+        };
+        steps.push(FixedStep {
+            df,
+            dr,
+            k,
+            slide: s.kind == MoveKind::Slide,
+            initial: s.initial,
+            safe: s.safe,
+            capture: s.capture,
+        });
+    }
+    Some(FixedChain {
+        steps,
+        patterns: chain_patterns.get(ch.id as usize).copied().unwrap_or(0),
+    })
+}
+
+/// The walk of one fixed line: the position, the parts placed so far and the
+/// occupancy they make.
+struct Walk<'a> {
+    c: &'a Compiled,
+    pos: &'a Position<ParlettState>,
+    side: Side,
+    /// The opponent's pieces (a fixed line never captures, so they stay).
+    by: Bitboard,
+    /// Squares of unmoved units, as the attack tables need them.
+    unmoved: Bitboard,
+    occ: Bitboard,
+    /// (unit, from, where it is now, pattern bits) per placed part.
+    parts: SmallVec<[(UnitId, Square, Square, u32); 2]>,
+    /// An `s` test the tables could not decide.
+    undecided: bool,
+    found: SmallVec<[Effect; 4]>,
+}
+
+impl Walk<'_> {
+    /// The unit on `sq` now.
+    fn at(&self, sq: Square) -> Option<UnitId> {
+        if let Some(p) = self.parts.iter().find(|p| p.2 == sq) {
+            return Some(p.0);
+        }
+        if self.parts.iter().any(|p| p.1 == sq) {
+            return None;
+        }
+        self.pos.unit_at(sq)
+    }
+
+    /// Q6 on the tables: could the opponent capture the piece standing on `sq`?
+    fn capturable(&mut self, sq: Square) -> bool {
+        let opp = self.side.opposite();
+        let pos = self.pos;
+        let kb = |k: usize| pos.kind_bb(Kind(k as u8));
+        if self
+            .c
+            .simple_attacked(sq, opp, self.occ, self.by, kb, self.unmoved)
+        {
+            return true;
+        }
+        let has_pat = self.parts.iter().any(|p| p.3 != 0);
+        if self
+            .c
+            .complex_may_capture(sq, opp, self.by, kb, self.unmoved, has_pat)
+        {
+            self.undecided = true;
+        }
+        false
+    }
+
+    /// Follows one part's route from its current square; `Some(end)` if it
+    /// is playable. The walk's occupancy is left with the piece on `end`.
+    fn route(&mut self, i: usize, ch: &FixedChain) -> Option<Square> {
+        let (u, _, start, _) = self.parts[i];
+        let moved = self.pos.unit(u).status.moved;
+        let mut cur = start;
+        for st in &ch.steps {
+            if (st.initial && moved) || (st.k == 0 && st.capture == CaptureRule::Only) {
+                return self.back(i, start, cur);
+            }
+            if st.k > 0 {
+                let mut t = cur;
+                for j in 1..=i32::from(st.k) {
+                    let Some(s) = offset_sq(
+                        cur,
+                        self.c.shape,
+                        i32::from(st.df) * j,
+                        i32::from(st.dr) * j,
+                    ) else {
+                        return self.back(i, start, cur);
+                    };
+                    let last = j == i32::from(st.k);
+                    if self.occ.contains(s) {
+                        if last && self.by.contains(s) && st.capture != CaptureRule::Never {
+                            // Landing on an enemy: a capture, left to the evaluator.
+                            self.undecided = true;
+                            return None;
+                        }
+                        if last || st.slide {
+                            return self.back(i, start, cur);
+                        }
+                    }
+                    t = s;
+                }
+                if st.capture == CaptureRule::Only {
+                    // Nothing to capture on an empty square.
+                    return self.back(i, start, cur);
+                }
+                self.occ.clear(cur);
+                self.occ.set(t);
+                cur = t;
+                self.parts[i].2 = cur;
+            }
+            if st.safe && self.capturable(cur) {
+                return self.back(i, start, cur);
+            }
+            if self.undecided {
+                return None;
+            }
+        }
+        Some(cur)
+    }
+
+    /// Puts part `i` back on `start` (from `cur`); no route.
+    fn back(&mut self, i: usize, start: Square, cur: Square) -> Option<Square> {
+        self.occ.clear(cur);
+        self.occ.set(start);
+        self.parts[i].2 = start;
+        None
+    }
+
+    /// Places part `p` of an alternative and the parts after it.
+    fn part(&mut self, tuple: &[FixedChain], kinds: &[Kind], needs_unmoved: &[bool], p: usize) {
+        let Some(ch) = tuple.get(p) else {
+            self.found.push(Effect {
+                parts: self.parts.clone(),
+                caps: SmallVec::new(),
+            });
+            return;
+        };
+        // Candidates: own pieces of the part's letter, not yet in the move
+        // (PAR-MULT-01), unmoved where every alternative starts with `i`.
+        let cands: SmallVec<[UnitId; 8]> = if p == 0 {
+            match self.parts.first() {
+                Some(&(u, ..)) => SmallVec::from_slice(&[u]),
+                None => return,
+            }
+        } else {
+            let Some(&kind) = kinds.get(p) else { return };
+            let mut bb = self.pos.kind_bb(kind) & self.pos.side_bb(self.side);
+            for &(u, f, t, _) in &self.parts {
+                if self.pos.unit(u).kind == kind {
+                    bb.clear(f);
+                    bb.set(t);
+                }
+            }
+            bb.iter()
+                .filter_map(|s| self.at(s))
+                .filter(|&u| {
+                    !self.parts.iter().any(|x| x.0 == u)
+                        && (!needs_unmoved.get(p).copied().unwrap_or(false)
+                            || !self.pos.unit(u).status.moved)
+                })
+                .collect()
+        };
+        for u in cands {
+            if p > 0 {
+                let Some(start) = self.at_unit(u) else {
+                    continue;
+                };
+                self.parts.push((u, start, start, ch.patterns));
+            } else if let Some(first) = self.parts.first_mut() {
+                first.3 = ch.patterns;
+            }
+            if let Some(end) = self.route(p, ch) {
+                self.part(tuple, kinds, needs_unmoved, p + 1);
+                let start = self.parts[p].1;
+                self.back(p, start, end);
+            }
+            if p > 0 {
+                self.parts.pop();
+            }
+            if self.undecided {
+                return;
+            }
+        }
+    }
+
+    /// The square of a unit now.
+    fn at_unit(&self, u: UnitId) -> Option<Square> {
+        match self.parts.iter().find(|p| p.0 == u) {
+            Some(p) => Some(p.2),
+            None => self.pos.unit(u).loc.square(),
+        }
+    }
+}
+
+/// Runs a fixed line for the unit `first` (the first part's piece), sending
+/// its effects to `sink` in the evaluator's order. Returns `false`, sending
+/// nothing, when an `s` test needs the evaluator.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_fixed(
+    c: &Compiled,
+    pos: &Position<ParlettState>,
+    fx: &FixedLine,
+    kinds: &[Kind],
+    needs_unmoved: &[bool],
+    first: UnitId,
+    unmoved: Bitboard,
+    sink: &mut dyn FnMut(Effect),
+) -> bool {
+    let un = pos.unit(first);
+    let side = un.side;
+    let Some(start) = un.loc.square() else {
+        return true;
+    };
+    let mut w = Walk {
+        c,
+        pos,
+        side,
+        by: pos.side_bb(side.opposite()),
+        unmoved,
+        occ: pos.occupied(),
+        parts: SmallVec::new(),
+        undecided: false,
+        found: SmallVec::new(),
+    };
+    for tuple in &fx.alts[side.index()] {
+        w.parts.clear();
+        w.parts.push((first, start, start, 0));
+        w.occ = pos.occupied();
+        w.part(tuple, kinds, needs_unmoved, 0);
+        if w.undecided {
+            return false;
+        }
+    }
+    for e in w.found {
+        sink(e);
+    }
+    true
+}
