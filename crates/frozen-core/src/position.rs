@@ -378,6 +378,9 @@ impl<S: crate::position::VariantState> Position<S> {
         let st = &self.units[id.index()].status;
         if st.is_default() {
             0
+        } else if st.is_moved_only() {
+            // The commonest status (chess-like sets): one key per unit, no hashing.
+            crate::zobrist::moved_key(id)
         } else {
             item_hash(Tag::Status, u32::from(id.0), st)
         }

@@ -252,6 +252,16 @@ impl Status {
     pub fn is_default(&self) -> bool {
         *self == Status::default()
     }
+
+    /// True if the unit has moved and nothing else is set.
+    #[inline]
+    pub fn is_moved_only(&self) -> bool {
+        *self
+            == Status {
+                moved: true,
+                ..Status::default()
+            }
+    }
 }
 
 /// One unit: kind, owner, location, status.

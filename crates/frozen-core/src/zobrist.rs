@@ -122,6 +122,13 @@ impl Hasher for StableHasher {
     }
 }
 
+/// The hash of a unit's status when only `moved` is set (the status hash of
+/// every other non-default status is [`item_hash`] of the whole status).
+#[inline]
+pub fn moved_key(id: crate::unit::UnitId) -> u64 {
+    mix64(0x6D6F_7665_6400_0000 ^ ((Tag::Status as u64) << 32) ^ u64::from(id.0))
+}
+
 /// Stable hash of a tagged item with a key (unit index or square index).
 #[inline]
 pub fn item_hash<T: Hash + ?Sized>(tag: Tag, key: u32, value: &T) -> u64 {

@@ -244,6 +244,9 @@ pub(crate) struct Line {
     pub needs_unmoved: Vec<bool>,
     /// The line's routes when every step is fixed (see [`super::fixed`]).
     pub fixed: Option<Box<super::fixed::FixedLine>>,
+    /// For a history rule, per side: `history_from[side][q]`, the squares from
+    /// which the rule looks at `q` (its distances along its direction).
+    pub history_from: Option<Box<[[Bitboard; 256]; 2]>>,
 }
 
 /// How a simple element finds its targets.
@@ -279,6 +282,9 @@ pub(crate) struct KindData {
     pub simple: Vec<Simple>,
     /// Complex lines in which this kind plays the first part.
     pub lines: Vec<usize>,
+    /// Every one of `lines` is a history rule (nothing to run when the
+    /// previous turn matched no pattern).
+    pub history_only: bool,
     /// Promotion squares per side (empty: never promotes).
     pub promo_zone: [Bitboard; 2],
     pub promo_to: Vec<Kind>,
@@ -305,6 +311,8 @@ pub struct Compiled {
     pub(crate) chain_pattern_bits: Vec<u32>,
     /// Attack tables per attacking side (see [`Attacks`]).
     pub(crate) attacks: [Attacks; 2],
+    /// The same simple tables on one `u64`, for boards of at most 8 x 8.
+    pub(crate) narrow: Option<Box<super::narrow::Narrow>>,
 }
 
 /// Precomputed reverse tables for "could a simple element of this side
@@ -324,6 +332,10 @@ pub(crate) struct Attacks {
     pub slide_dirs_any: [bool; 8],
     /// Does some `i` element of this side capture (so attacks depend on unmoved pieces)?
     pub initial_attacks: bool,
+    /// Per `Dir::ALL8` index d: does a limited (or `i`) slide of more than one
+    /// square come toward the square along ray d (so every piece on the ray
+    /// may be pinned, not only the first one)?
+    pub limited: [bool; 8],
 }
 
 /// A compile error: which line and why.
@@ -704,6 +716,7 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
             letter: '?',
             simple: Vec::new(),
             lines: Vec::new(),
+            history_only: false,
             promo_zone: [Bitboard::EMPTY; 2],
             promo_to: Vec::new(),
             pattern_bits: 0,
@@ -840,6 +853,7 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
             reach,
             needs_unmoved,
             fixed: None,
+            history_from: None,
         });
     }
     // Promotion zones.
@@ -882,14 +896,40 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
             *slot = pattern_bits(text);
         }
     }
+    for kd in &mut kinds {
+        kd.history_only = !kd.lines.is_empty()
+            && kd
+                .lines
+                .iter()
+                .all(|&li| matches!(lines[li].body, LineBody::History { .. }));
+    }
     for line in &mut lines {
         line.fixed = super::fixed::fix_line(&line.body, &chain_pattern_bits, shape);
+        if let LineBody::History { dist, dir, .. } = &line.body {
+            let mut t = Box::new([[Bitboard::EMPTY; 256]; 2]);
+            let (ds, _) = distances(dist, None, maxdim);
+            for side in Side::ALL {
+                for (df, dr) in dir_vectors(Direction::ALL[*dir as usize], side) {
+                    for sq in shape.squares() {
+                        for &d in &ds {
+                            let (f, r) = (i32::from(df) * d as i32, i32::from(dr) * d as i32);
+                            if let Some(q) = offset(sq, shape, f, r) {
+                                t[side.index()][q.index()].set(sq);
+                            }
+                        }
+                    }
+                }
+            }
+            line.history_from = Some(t);
+        }
     }
     let attacks = [
         build_attacks(&kinds, Side::White, maxdim),
         build_attacks(&kinds, Side::Black, maxdim),
     ];
+    let narrow = super::narrow::Narrow::build(shape, &geo, &kinds, &within, &attacks, maxdim);
     Ok(Compiled {
+        narrow,
         attacks,
         chain_pattern_bits,
         shape,
@@ -946,6 +986,13 @@ fn build_attacks(kinds: &[KindData], by: Side, maxdim: u32) -> Attacks {
         if let Some(t) = leap {
             a.leaps.push((k, t));
         }
+    }
+    for d in 0..8 {
+        a.limited[d] = a.others.iter().any(|&(k, ei)| {
+            kinds.get(k.index()).and_then(|kd| kd.simple.get(ei)).is_some_and(|el| {
+                matches!(&el.mode, SimpleMode::Slide { dirs, hi, .. } if *hi > 1 && dirs[by.index()].contains(&((d + 4) & 7)))
+            })
+        });
     }
     a
 }
@@ -1311,12 +1358,7 @@ impl Compiled {
                 continue;
             }
             let mask = at.slide_kinds[d];
-            let limited = at.others.iter().any(|&(k, ei)| {
-                self.kinds.get(k.index()).and_then(|kd| kd.simple.get(ei)).is_some_and(|el| {
-                    matches!(&el.mode, SimpleMode::Slide { dirs, hi, .. } if *hi > 1 && dirs[by.index()].contains(&((d + 4) & 7)))
-                })
-            });
-            if limited {
+            if at.limited[d] {
                 out |= self.geo.ray(d, sq);
                 continue;
             }
@@ -1369,8 +1411,8 @@ impl Compiled {
 
     /// The condition of a history rule (PAR-HIST-01), tested before any
     /// evaluation: some unit of the previous turn, at the rule's distance and
-    /// direction from `sq`, was moved by an element equal to the pattern.
-    /// `true` for lines that are not history rules.
+    /// direction from `sq`, was moved by an element equal to the pattern and
+    /// still stands where it went. `true` for lines that are not history rules.
     pub(crate) fn history_may_apply(
         &self,
         li: usize,
@@ -1379,39 +1421,19 @@ impl Compiled {
         last: &[LastPart],
         at: impl Fn(Square) -> Option<UnitId>,
     ) -> bool {
-        let Some(LineBody::History {
-            dist,
-            dir,
-            pattern_bit,
-            ..
-        }) = self.lines.get(li).map(|l| &l.body)
+        let Some(line) = self.lines.get(li) else {
+            return false;
+        };
+        let (LineBody::History { pattern_bit, .. }, Some(from)) =
+            (&line.body, line.history_from.as_deref())
         else {
             return true;
         };
-        if !last.iter().any(|p| p.patterns & pattern_bit != 0) {
-            return false;
-        }
-        let (ds, _) = distances(dist, None, self.maxdim);
-        for (df, dr) in dir_vectors(Direction::ALL[*dir as usize], side) {
-            for &d in &ds {
-                let Some(q) = offset(
-                    sq,
-                    self.shape,
-                    i32::from(df) * d as i32,
-                    i32::from(dr) * d as i32,
-                ) else {
-                    continue;
-                };
-                let Some(other) = at(q) else { continue };
-                if last
-                    .iter()
-                    .any(|p| p.unit == other && p.to == q && p.patterns & pattern_bit != 0)
-                {
-                    return true;
-                }
-            }
-        }
-        false
+        last.iter().any(|p| {
+            p.patterns & pattern_bit != 0
+                && from[side.index()][p.to.index()].contains(sq)
+                && at(p.to) == Some(p.unit)
+        })
     }
 
     fn chain_may_start(&self, c: &IrChain, sq: Square, side: Side, occ: Bitboard) -> bool {

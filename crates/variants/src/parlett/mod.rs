@@ -9,6 +9,7 @@ pub mod engine;
 pub mod error;
 pub mod explain;
 mod fixed;
+mod narrow;
 pub mod parse;
 pub mod rules;
 

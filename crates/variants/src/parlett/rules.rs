@@ -12,6 +12,7 @@ use super::engine::{
 };
 use super::error::ParseError;
 use super::fixed::run_fixed;
+use super::narrow::{self, pack, unpack, NarrowNode};
 use super::parse::parse_line;
 use frozen_core::fen::parse_placement;
 use frozen_core::{
@@ -321,6 +322,12 @@ impl ParlettRules {
     fn c(&self) -> &Compiled {
         &self.inner.c
     }
+
+    /// The compiled set (tests of the engine's tables).
+    #[cfg(test)]
+    pub(crate) fn compiled(&self) -> &Compiled {
+        self.c()
+    }
 }
 
 /// One generated move of a unit: its action and, for complex moves, the effect.
@@ -337,6 +344,8 @@ struct Legal {
     /// Squares whose vacating may uncover an attack on a royal.
     lines: Bitboard,
     unmoved: Bitboard,
+    /// `unmoved` on the narrow board (8 x 8 sets).
+    unmoved64: u64,
     /// Could a history rule of the opponent capture a royal after a pattern move?
     pattern_risky: bool,
 }
@@ -366,10 +375,20 @@ impl ParlettRules {
         // `known`: the caller already has (and counted) the simple targets.
         let targets = match known {
             Some(t) => t,
-            None => {
-                c.simple_targets(unit.kind, from, side, unit.status.moved, own, enemy)
-                    .0
-            }
+            None => match c.narrow() {
+                Some(nw) => unpack(nw.targets(
+                    unit.kind,
+                    narrow::n(from),
+                    side,
+                    unit.status.moved,
+                    pack(own),
+                    pack(enemy),
+                )),
+                None => {
+                    c.simple_targets(unit.kind, from, side, unit.status.moved, own, enemy)
+                        .0
+                }
+            },
         };
         let zone = kd.promo_zone[side.index()];
         for to in targets.iter().filter(|_| known.is_none()) {
@@ -511,7 +530,7 @@ impl ParlettRules {
         targets
     }
 
-    fn legal_info(&self, pos: &Position<ParlettState>) -> Option<Legal> {
+    fn legal_info(&self, pos: &Position<ParlettState>, nn: Option<&NarrowNode>) -> Option<Legal> {
         let c = self.c();
         if !c.legality {
             return None;
@@ -544,10 +563,21 @@ impl ParlettRules {
         let mut pattern_risky = false;
         let mut lines = Bitboard::EMPTY;
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
+        let unmoved64 = pack(unmoved);
+        let narrow = c.narrow().zip(nn);
         for &r in &royals {
-            if c.simple_attacked(r, opp, occ, by, kb, unmoved)
-                || c.complex_may_capture(r, opp, by, kb, unmoved, false)
-            {
+            let attacked = match narrow {
+                Some((nw, nn)) => nw.attacked(
+                    narrow::n(r),
+                    opp,
+                    nn.side[0] | nn.side[1],
+                    nn.side[opp.index()],
+                    &nn.kinds,
+                    unmoved64,
+                ),
+                None => c.simple_attacked(r, opp, occ, by, kb, unmoved),
+            };
+            if attacked || c.complex_may_capture(r, opp, by, kb, unmoved, false) {
                 always = true;
             }
             if c.complex_may_capture(r, opp, by, kb, unmoved, true) {
@@ -560,6 +590,7 @@ impl ParlettRules {
             always,
             lines,
             unmoved,
+            unmoved64,
             pattern_risky,
         })
     }
@@ -571,6 +602,7 @@ impl ParlettRules {
         li: &Legal,
         board: &mut Option<Board>,
         g: &Gen,
+        nn: Option<&NarrowNode>,
     ) -> bool {
         let c = self.c();
         let Some(royal) = c.royal else { return true };
@@ -606,17 +638,28 @@ impl ParlettRules {
                 let occ =
                     (pos.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
                 let by = pos.side_bb(opp) - Bitboard::from_square(to);
+                let narrow = c.narrow().zip(nn).map(|(nw, nn)| {
+                    let (f, t) = (1u64 << narrow::n(from), 1u64 << narrow::n(to));
+                    let occ = ((nn.side[0] | nn.side[1]) & !f) | t;
+                    (nw, nn, occ, nn.side[opp.index()] & !t)
+                });
                 let mut need_full = false;
                 for &r in &li.royals {
                     let r = if is_royal && r == from { to } else { r };
-                    if c.simple_attacked(
-                        r,
-                        opp,
-                        occ,
-                        by,
-                        |k| pos.kind_bb(Kind(k as u8)),
-                        li.unmoved,
-                    ) {
+                    let attacked = match narrow {
+                        Some((nw, nn, occ, by)) => {
+                            nw.attacked(narrow::n(r), opp, occ, by, &nn.kinds, li.unmoved64)
+                        }
+                        None => c.simple_attacked(
+                            r,
+                            opp,
+                            occ,
+                            by,
+                            |k| pos.kind_bb(Kind(k as u8)),
+                            li.unmoved,
+                        ),
+                    };
+                    if attacked {
                         return false;
                     }
                     if c.complex_may_capture(
@@ -798,7 +841,11 @@ impl ParlettRules {
             return;
         }
         let side = pos.to_move();
-        let legal = self.legal_info(pos);
+        let nn = self
+            .c()
+            .narrow()
+            .map(|_| NarrowNode::new(pos, self.c().kinds.len()));
+        let legal = self.legal_info(pos, nn.as_ref());
         let mut board: Option<Board> = None;
         let mut scratch: Option<Board> = None;
         for sq in pos.side_bb(side) {
@@ -809,7 +856,7 @@ impl ParlettRules {
                 }
                 Some(li) => {
                     self.unit_moves(pos, &mut board, u, None, &mut |g| {
-                        if self.is_legal(pos, li, &mut scratch, &g) {
+                        if self.is_legal(pos, li, &mut scratch, &g, nn.as_ref()) {
                             out(g);
                         }
                     });
@@ -824,11 +871,14 @@ impl ParlettRules {
         }
         let c = self.c();
         let side = pos.to_move();
-        let legal = self.legal_info(pos);
+        let nn = c.narrow().map(|_| NarrowNode::new(pos, c.kinds.len()));
+        let legal = self.legal_info(pos, nn.as_ref());
         let mut board: Option<Board> = None;
         let mut scratch: Option<Board> = None;
         let own = pos.side_bb(side);
         let enemy = pos.side_bb(side.opposite());
+        // History rules can only apply after a move that matched a pattern.
+        let history_live = pos.state().last.iter().any(|p| p.patterns != 0);
         let mut n = 0u64;
         for sq in own {
             let Some(u) = pos.unit_at(sq) else { continue };
@@ -844,16 +894,43 @@ impl ParlettRules {
                 }
             };
             if fast {
-                let (t, _) = c.simple_targets(un.kind, sq, side, un.status.moved, own, enemy);
-                let zone = kd.promo_zone[side.index()];
-                let promo = if kd.promo_to.is_empty() {
-                    Bitboard::EMPTY
-                } else {
-                    t & zone
+                let t = match c.narrow().zip(nn.as_ref()) {
+                    Some((nw, nn)) => {
+                        let t = nw.targets(
+                            un.kind,
+                            narrow::n(sq),
+                            side,
+                            un.status.moved,
+                            nn.side[side.index()],
+                            nn.side[side.opposite().index()],
+                        );
+                        let promo = if kd.promo_to.is_empty() {
+                            0
+                        } else {
+                            t & nw.promo_zone[un.kind.index()][side.index()]
+                        };
+                        n += u64::from((t & !promo).count_ones())
+                            + u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
+                        if kd.lines.is_empty() || (kd.history_only && !history_live) {
+                            continue;
+                        }
+                        unpack(t)
+                    }
+                    None => {
+                        let (t, _) =
+                            c.simple_targets(un.kind, sq, side, un.status.moved, own, enemy);
+                        let zone = kd.promo_zone[side.index()];
+                        let promo = if kd.promo_to.is_empty() {
+                            Bitboard::EMPTY
+                        } else {
+                            t & zone
+                        };
+                        n += u64::from((t - promo).count())
+                            + u64::from(promo.count()) * kd.promo_to.len() as u64;
+                        t
+                    }
                 };
-                n += u64::from((t - promo).count())
-                    + u64::from(promo.count()) * kd.promo_to.len() as u64;
-                if !kd.lines.is_empty() {
+                if !kd.lines.is_empty() && (history_live || !kd.history_only) {
                     let mut extra = 0u64;
                     match &legal {
                         None => {
@@ -865,7 +942,9 @@ impl ParlettRules {
                         }
                         Some(li) => {
                             self.unit_moves(pos, &mut board, u, Some(t), &mut |g| {
-                                if g.effect.is_some() && self.is_legal(pos, li, &mut scratch, &g) {
+                                if g.effect.is_some()
+                                    && self.is_legal(pos, li, &mut scratch, &g, nn.as_ref())
+                                {
                                     extra += 1;
                                 }
                             });
@@ -875,7 +954,7 @@ impl ParlettRules {
                 }
             } else if let Some(li) = &legal {
                 self.unit_moves(pos, &mut board, u, None, &mut |g| {
-                    if self.is_legal(pos, li, &mut scratch, &g) {
+                    if self.is_legal(pos, li, &mut scratch, &g, nn.as_ref()) {
                         n += 1;
                     }
                 });
