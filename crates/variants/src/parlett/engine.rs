@@ -1484,6 +1484,8 @@ impl Compiled {
     /// Does any capture-capable complex line of `by` have pieces near `sq`
     /// (within its reach), with the unmoved pieces it needs? A cheap,
     /// conservative filter: `false` means no complex line can capture on `sq`.
+    /// `last` is the previous turn as history rules would see it (`None`:
+    /// unknown, any pattern may have been played).
     pub(crate) fn complex_may_capture(
         &self,
         sq: Square,
@@ -1491,48 +1493,75 @@ impl Compiled {
         by_pieces: Bitboard,
         kind_bb: impl Fn(usize) -> Bitboard,
         unmoved: Bitboard,
-        last_has_patterns: bool,
+        last: Option<&[LastPart]>,
     ) -> bool {
-        for &li in &self.capture_lines {
-            let line = &self.lines[li];
-            if let LineBody::History { .. } = line.body {
-                if !last_has_patterns {
-                    continue;
+        self.capture_lines
+            .iter()
+            .any(|&li| self.line_may_capture(li, sq, by, by_pieces, &kind_bb, unmoved, last))
+    }
+
+    /// [`Self::complex_may_capture`] for one line.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn line_may_capture(
+        &self,
+        li: usize,
+        sq: Square,
+        by: Side,
+        by_pieces: Bitboard,
+        kind_bb: &impl Fn(usize) -> Bitboard,
+        unmoved: Bitboard,
+        last: Option<&[LastPart]>,
+    ) -> bool {
+        let Some(line) = self.lines.get(li) else {
+            return false;
+        };
+        // A history rule needs a unit of the previous turn moved by its
+        // pattern, at its distance from the piece that plays it.
+        let mut history_from = Bitboard::FULL;
+        if let LineBody::History { pattern_bit, .. } = line.body {
+            if let Some(parts) = last {
+                history_from = Bitboard::EMPTY;
+                for p in parts.iter().filter(|p| p.patterns & pattern_bit != 0) {
+                    history_from |= match line.history_from.as_deref() {
+                        Some(t) => t[by.index()][p.to.index()],
+                        None => Bitboard::FULL,
+                    };
+                }
+                if history_from.is_empty() {
+                    return false;
                 }
             }
-            let mut all_parts = true;
-            let mut near = false;
-            for (pi, k) in line.pieces.iter().enumerate() {
-                let mut p = kind_bb(k.index()) & by_pieces;
-                if line.needs_unmoved[pi] {
-                    p &= unmoved;
-                }
-                if p.is_empty() {
-                    all_parts = false;
-                    break;
-                }
-                if line.can_capture[pi] {
-                    match &line.fixed {
-                        // A fixed route captures only at its fixed landings.
-                        Some(fx) => {
-                            if p.intersects(fx.capture_sources(by, pi, sq)) {
-                                near = true;
-                            }
+        }
+        let mut near = false;
+        for (pi, k) in line.pieces.iter().enumerate() {
+            let mut p = kind_bb(k.index()) & by_pieces;
+            if line.needs_unmoved[pi] {
+                p &= unmoved;
+            }
+            if pi == 0 {
+                p &= history_from;
+            }
+            if p.is_empty() {
+                return false;
+            }
+            if line.can_capture[pi] {
+                match &line.fixed {
+                    // A fixed route captures only at its fixed landings.
+                    Some(fx) => {
+                        if p.intersects(fx.capture_sources(by, pi, sq)) {
+                            near = true;
                         }
-                        None => {
-                            let r = line.reach[pi].min(16) as usize;
-                            if (p & self.within[sq.index()][r]).any() {
-                                near = true;
-                            }
+                    }
+                    None => {
+                        let r = line.reach[pi].min(16) as usize;
+                        if (p & self.within[sq.index()][r]).any() {
+                            near = true;
                         }
                     }
                 }
             }
-            if all_parts && near {
-                return true;
-            }
         }
-        false
+        near
     }
 }
 
@@ -2363,22 +2392,24 @@ pub(crate) fn capturable_on_board(
         ) {
             return true;
         }
-        let has_pat = last.iter().any(|p| p.patterns != 0);
-        if !c.complex_may_capture(
-            sq,
-            by,
-            by_pieces,
-            |k| kb.get(k).copied().unwrap_or_default(),
-            unmoved,
-            has_pat,
-        ) {
-            return false;
-        }
+    }
+    // Only the lines that might capture here are run.
+    let lines: SmallVec<[usize; 4]> = {
+        let kb = &b.kind_bb;
+        let kbf = |k: usize| kb.get(k).copied().unwrap_or_default();
+        c.capture_lines
+            .iter()
+            .copied()
+            .filter(|&li| c.line_may_capture(li, sq, by, by_pieces, &kbf, unmoved, Some(&last)))
+            .collect()
+    };
+    if lines.is_empty() {
+        return false;
     }
     let mut found = false;
     let mut ev = Ev::new(c, b, by, last);
     ev.nested = true;
-    for &li in &c.capture_lines {
+    for li in lines {
         let line = &c.lines[li];
         let k0 = line.pieces[0];
         let bb = ev.b.kind(k0) & ev.b.side_bb[by.index()];

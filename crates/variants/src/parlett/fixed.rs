@@ -17,8 +17,10 @@
 
 use super::ast::{CaptureRule, Direction, MoveKind};
 use super::engine::{
-    dir_vectors, offset_sq, Compiled, Effect, IrChain, IrDist, IrPrim, IrTarget, LineBody,
+    dir_vectors, offset_sq, Compiled, Effect, IrChain, IrDist, IrPrim, IrTarget, LastPart,
+    LastParts, LineBody,
 };
+use super::narrow::{self, pack, Narrow, NarrowNode};
 use super::rules::ParlettState;
 use frozen_core::{Bitboard, Kind, Position, Shape, Side, Square, UnitId};
 use smallvec::SmallVec;
@@ -182,6 +184,8 @@ struct Walk<'a> {
     parts: SmallVec<[(UnitId, Square, Square, u32); 2]>,
     /// An `s` test the tables could not decide.
     undecided: bool,
+    /// The narrow tables, this node's narrow bitboards and `unmoved` packed.
+    narrow: Option<(&'a Narrow, &'a NarrowNode, u64)>,
     found: SmallVec<[Effect; 4]>,
 }
 
@@ -202,16 +206,38 @@ impl Walk<'_> {
         let opp = self.side.opposite();
         let pos = self.pos;
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
-        if self
-            .c
-            .simple_attacked(sq, opp, self.occ, self.by, kb, self.unmoved)
-        {
+        let attacked = match self.narrow {
+            Some((nw, nn, um)) => nw.attacked(
+                narrow::n(sq),
+                opp,
+                pack(self.occ),
+                nn.side[opp.index()],
+                &nn.kinds,
+                um,
+            ),
+            None => self
+                .c
+                .simple_attacked(sq, opp, self.occ, self.by, kb, self.unmoved),
+        };
+        if attacked {
             return true;
         }
-        let has_pat = self.parts.iter().any(|p| p.3 != 0);
+        // The previous turn as the opponent's history rules would see it:
+        // the parts moved so far.
+        let last: LastParts = self
+            .parts
+            .iter()
+            .filter(|p| p.3 != 0)
+            .map(|&(unit, from, to, patterns)| LastPart {
+                unit,
+                from,
+                to,
+                patterns,
+            })
+            .collect();
         if self
             .c
-            .complex_may_capture(sq, opp, self.by, kb, self.unmoved, has_pat)
+            .complex_may_capture(sq, opp, self.by, kb, self.unmoved, Some(&last))
         {
             self.undecided = true;
         }
@@ -357,6 +383,7 @@ pub(crate) fn run_fixed(
     needs_unmoved: &[bool],
     first: UnitId,
     unmoved: Bitboard,
+    nn: Option<&NarrowNode>,
     sink: &mut dyn FnMut(Effect),
 ) -> bool {
     let un = pos.unit(first);
@@ -374,6 +401,7 @@ pub(crate) fn run_fixed(
         parts: SmallVec::new(),
         undecided: false,
         found: SmallVec::new(),
+        narrow: c.narrow().zip(nn).map(|(nw, nn)| (nw, nn, pack(unmoved))),
     };
     for tuple in &fx.alts[side.index()] {
         w.parts.clear();

@@ -90,6 +90,8 @@ struct NAttacks {
     leaps: Vec<(usize, Box<[u64; 64]>)>,
     slide_kinds: [u32; 8],
     others: Vec<(usize, usize)>,
+    slide_dirs_any: [bool; 8],
+    limited: [bool; 8],
 }
 
 /// The narrow tables of a compiled set.
@@ -190,6 +192,8 @@ impl Narrow {
                     .collect(),
                 slide_kinds: a.slide_kinds,
                 others: a.others.iter().map(|&(k, e)| (k.index(), e)).collect(),
+                slide_dirs_any: a.slide_dirs_any,
+                limited: a.limited,
             }
         };
         Some(Box::new(Narrow {
@@ -358,6 +362,64 @@ impl Narrow {
     }
 }
 
+impl Narrow {
+    /// [`Compiled::slider_lines`], narrow: squares whose vacating may uncover
+    /// an attack of a `by` slider on `s`.
+    pub(crate) fn slider_lines(
+        &self,
+        s: usize,
+        by: Side,
+        occ: u64,
+        own: u64,
+        enemy: u64,
+        kind_bb: &[u64],
+    ) -> u64 {
+        let at = &self.attacks[by.index()];
+        let mut out = 0;
+        for d in 0..8 {
+            if !at.slide_dirs_any[d] {
+                continue;
+            }
+            let ray = self.rays[d][s];
+            if at.limited[d] {
+                out |= ray;
+                continue;
+            }
+            let near = |b: u64| -> Option<usize> {
+                if b == 0 {
+                    None
+                } else if ascending(d) {
+                    Some(b.trailing_zeros() as usize)
+                } else {
+                    Some(63 - b.leading_zeros() as usize)
+                }
+            };
+            let Some(first) = near(ray & occ) else {
+                continue;
+            };
+            if own & (1 << first) == 0 {
+                continue;
+            }
+            let Some(second) = near(self.rays[d][first] & occ) else {
+                continue;
+            };
+            if enemy & (1 << second) == 0 {
+                continue;
+            }
+            let mut m = at.slide_kinds[d];
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if kind_bb.get(k).is_some_and(|b| b & (1 << second) != 0) {
+                    out |= 1 << first;
+                    break;
+                }
+            }
+        }
+        out
+    }
+}
+
 /// Merges each kind's elements for [`Narrow::targets`].
 fn nkinds_merge(kinds: &[Vec<NSimple>], maxdim: u32) -> Vec<NKind> {
     kinds
@@ -522,6 +584,16 @@ mod tests {
                             pack(unmoved),
                         );
                         assert_eq!(wide, narrow, "{name} attack on {sq} by {side:?}");
+                        let wide = c.slider_lines(sq, side, occ, own, enemy, |k| kinds[k]);
+                        let narrow = nw.slider_lines(
+                            n(sq),
+                            side,
+                            pack(occ),
+                            pack(own),
+                            pack(enemy),
+                            &kinds64,
+                        );
+                        assert_eq!(pack(wide), narrow, "{name} lines of {sq} by {side:?}");
                     }
                 }
             }

@@ -359,6 +359,7 @@ impl ParlettRules {
         board: &mut Option<Board>,
         u: UnitId,
         known: Option<Bitboard>,
+        nn: Option<&NarrowNode>,
         out: &mut dyn FnMut(Gen),
     ) -> Bitboard {
         let c = self.c();
@@ -466,6 +467,7 @@ impl ParlettRules {
                     &line.needs_unmoved,
                     u,
                     um,
+                    nn,
                     &mut accept,
                 ) {
                     continue;
@@ -543,12 +545,15 @@ impl ParlettRules {
         // complex lines that need unmoved pieces; start from the conservative
         // "all unmoved" and compute them only when it matters.
         let mut unmoved = Bitboard::FULL;
-        let need_exact = c.attacks[opp.index()].initial_attacks || {
+        // With every piece counted as unmoved and any previous turn, this is the
+        // most permissive filter: when it says no, the exact ones below say no too.
+        let complex_near = {
             let by = pos.side_bb(opp);
             royals.iter().any(|&r| {
-                c.complex_may_capture(r, opp, by, |k| pos.kind_bb(Kind(k as u8)), unmoved, true)
+                c.complex_may_capture(r, opp, by, |k| pos.kind_bb(Kind(k as u8)), unmoved, None)
             })
         };
+        let need_exact = c.attacks[opp.index()].initial_attacks || complex_near;
         if need_exact {
             unmoved = Bitboard::EMPTY;
             for un in pos.units() {
@@ -577,13 +582,25 @@ impl ParlettRules {
                 ),
                 None => c.simple_attacked(r, opp, occ, by, kb, unmoved),
             };
-            if attacked || c.complex_may_capture(r, opp, by, kb, unmoved, false) {
+            if attacked
+                || (complex_near && c.complex_may_capture(r, opp, by, kb, unmoved, Some(&[])))
+            {
                 always = true;
             }
-            if c.complex_may_capture(r, opp, by, kb, unmoved, true) {
+            if complex_near && c.complex_may_capture(r, opp, by, kb, unmoved, None) {
                 pattern_risky = true;
             }
-            lines |= c.slider_lines(r, opp, occ, pos.side_bb(side), by, kb);
+            lines |= match narrow {
+                Some((nw, nn)) => unpack(nw.slider_lines(
+                    narrow::n(r),
+                    opp,
+                    nn.side[0] | nn.side[1],
+                    nn.side[side.index()],
+                    nn.side[opp.index()],
+                    &nn.kinds,
+                )),
+                None => c.slider_lines(r, opp, occ, pos.side_bb(side), by, kb),
+            };
         }
         Some(Legal {
             royals,
@@ -662,13 +679,19 @@ impl ParlettRules {
                     if attacked {
                         return false;
                     }
+                    let last = [LastPart {
+                        unit: u,
+                        from,
+                        to,
+                        patterns: pat,
+                    }];
                     if c.complex_may_capture(
                         r,
                         opp,
                         by,
                         |k| pos.kind_bb(Kind(k as u8)),
                         li.unmoved,
-                        pat != 0,
+                        Some(if pat != 0 { &last[..] } else { &[] }),
                     ) {
                         need_full = true;
                     }
@@ -746,14 +769,14 @@ impl ParlettRules {
             }
         }
         let unmoved = self.unmoved_for_tables(pos, side);
-        let has_pat = e.parts.iter().any(|p| p.3 != 0);
+        let last = last_parts(&e.parts);
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
         let mut undecided = false;
         for &r in &royals {
             if c.simple_attacked(r, opp, occ, by, kb, unmoved) {
                 return Some(false);
             }
-            if c.complex_may_capture(r, opp, by, kb, unmoved, has_pat) {
+            if c.complex_may_capture(r, opp, by, kb, unmoved, Some(&last)) {
                 undecided = true;
             }
         }
@@ -852,10 +875,10 @@ impl ParlettRules {
             let Some(u) = pos.unit_at(sq) else { continue };
             match &legal {
                 None => {
-                    self.unit_moves(pos, &mut board, u, None, out);
+                    self.unit_moves(pos, &mut board, u, None, nn.as_ref(), out);
                 }
                 Some(li) => {
-                    self.unit_moves(pos, &mut board, u, None, &mut |g| {
+                    self.unit_moves(pos, &mut board, u, None, nn.as_ref(), &mut |g| {
                         if self.is_legal(pos, li, &mut scratch, &g, nn.as_ref()) {
                             out(g);
                         }
@@ -934,14 +957,14 @@ impl ParlettRules {
                     let mut extra = 0u64;
                     match &legal {
                         None => {
-                            self.unit_moves(pos, &mut board, u, Some(t), &mut |g| {
+                            self.unit_moves(pos, &mut board, u, Some(t), nn.as_ref(), &mut |g| {
                                 if g.effect.is_some() {
                                     extra += 1;
                                 }
                             });
                         }
                         Some(li) => {
-                            self.unit_moves(pos, &mut board, u, Some(t), &mut |g| {
+                            self.unit_moves(pos, &mut board, u, Some(t), nn.as_ref(), &mut |g| {
                                 if g.effect.is_some()
                                     && self.is_legal(pos, li, &mut scratch, &g, nn.as_ref())
                                 {
@@ -953,7 +976,7 @@ impl ParlettRules {
                     n += extra;
                 }
             } else if let Some(li) = &legal {
-                self.unit_moves(pos, &mut board, u, None, &mut |g| {
+                self.unit_moves(pos, &mut board, u, None, nn.as_ref(), &mut |g| {
                     if self.is_legal(pos, li, &mut scratch, &g, nn.as_ref()) {
                         n += 1;
                     }
@@ -1229,7 +1252,7 @@ impl Rules for ParlettRules {
         }
         let mut board = None;
         let mut found: Option<Effect> = None;
-        self.unit_moves(pos, &mut board, u, None, &mut |g| {
+        self.unit_moves(pos, &mut board, u, None, None, &mut |g| {
             if found.is_none() && g.action == *action {
                 found = g.effect;
             }
