@@ -93,6 +93,14 @@ fn has(g: &Game<DenialBait>, a: &str) -> bool {
     legal(g).iter().any(|x| x == a)
 }
 
+/// True if the actions `links` can be played in this order, each one listed when it is
+/// played (on a copy): a whole movement of several actions, such as a King's two steps
+/// (`["e1f2", "f2f1"]`), a one-step King movement (`["e1f1", "end"]`) or a chain disguise.
+fn can(g: &Game<DenialBait>, links: &[&str]) -> bool {
+    let mut c = g.clone();
+    links.iter().all(|l| has(&c, l) && c.apply_text(l).is_ok())
+}
+
 fn result(g: &Game<DenialBait>) -> Option<(Option<Side>, String)> {
     g.result().map(|o| (o.winner, o.reason.clone()))
 }
@@ -120,13 +128,17 @@ fn db_fide_02_check() {
     // The rook pins nothing in FIDE terms, but e1-d1 would step next to the queen on c2.
     let g = game("4k3/8/8/8/8/8/2q5/4K3 w - - 0 1");
     assert!(
-        !has(&g, "e1d1"),
+        !can(&g, &["e1d1", "end"]),
         "d1 is next to the queen: her all-round capture takes the King"
     );
-    assert!(has(&g, "e1f1"));
+    assert!(can(&g, &["e1f1", "end"]));
     // Adjacent queen = check.
     let g = game("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
-    assert!(!has(&g, "e1f1e1"), "staying next to the queen is illegal");
+    assert!(
+        !can(&g, &["e1f1", "f1e1"]),
+        "staying next to the queen is illegal"
+    );
+    assert!(can(&g, &["e1f1", "f1g1"]));
 }
 
 /// DB-FIDE-03 and DB-DENY-10: checkmate is decided after the denial window.
@@ -155,7 +167,11 @@ fn db_fide_04_castling() {
     let g = game("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
     assert!(has(&g, "e1g1"));
     assert!(has(&g, "e1c1"));
-    assert!(has(&g, "e1g1f1#1"), "castle then step into the rook");
+    assert!(
+        can(&g, &["e1g1", "g1f1#1"]),
+        "castle then step into the rook"
+    );
+    assert!(can(&g, &["e1g1", "end"]), "castling alone");
     // Not through an attacked square.
     let g = game("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1");
     assert!(!has(&g, "e1g1"));
@@ -164,7 +180,7 @@ fn db_fide_04_castling() {
     assert!(!has(&g, "e1g1") && !has(&g, "e1c1"));
     // Castling rights lost after the King stepped out and back.
     let mut g = game("4k3/pppppppp/8/8/8/8/8/R3K2R w KQ - 0 1");
-    play(&mut g, &["e1f1e1", "a7a6"]);
+    play(&mut g, &["e1f1", "f1e1", "a7a6"]);
     assert!(!has(&g, "e1g1"));
 }
 
@@ -184,7 +200,7 @@ fn db_fide_06_stalemate() {
     // The black King is walled in by white statues and its own bishop, which the statues
     // block too; a King that can step out and back is never stalemated (DB-KING-03).
     let mut g = game("6Sk/6Sb/6S1/8/8/8/8/K7 w - - 0 1");
-    play(&mut g, &["a1b1"]);
+    play(&mut g, &["a1b1", "end"]);
     assert_eq!(legal(&g), vec!["deny".to_string(), "end".to_string()]);
     play(&mut g, &["end"]);
     assert_eq!(result(&g), Some((None, "stalemate".to_string())));
@@ -244,11 +260,34 @@ fn db_deny_flow() {
 #[test]
 fn db_deny_04_other_route() {
     let mut g = game("7k/7p/8/8/8/8/8/4K3 w - - 0 1");
-    assert!(has(&g, "e1f1e1"), "DB-KING-03: stepping out and back");
-    play(&mut g, &["e1f1", "deny"]);
-    assert!(!has(&g, "e1f1"));
-    assert!(has(&g, "e1e2f1") && has(&g, "e1f2f1"), "{:?}", legal(&g));
-    let e = g.apply_text("e1f1").unwrap_err();
+    assert!(
+        can(&g, &["e1f1", "f1e1"]),
+        "DB-KING-03: stepping out and back"
+    );
+    play(&mut g, &["e1f1", "end", "deny"]);
+    assert!(
+        !can(&g, &["e1f1", "end"]),
+        "the denied identity is the one-step route"
+    );
+    assert!(
+        has(&g, "e1f1") && can(&g, &["e1f1", "f1g1"]),
+        "the first step stays: it has other completions"
+    );
+    assert!(
+        can(&g, &["e1e2", "e2f1"]) && can(&g, &["e1f2", "f2f1"]),
+        "{:?}",
+        legal(&g)
+    );
+    play(&mut g, &["e1f1"]);
+    let e = g.apply_text("end").unwrap_err();
+    assert!(e.to_string().contains("denied"), "{e}");
+    // A denied two-step route: the same first step stays, its second step does not.
+    let mut g = game("7k/7p/8/8/8/8/8/4K3 w - - 0 1");
+    play(&mut g, &["e1f2", "f2f1", "deny"]);
+    assert!(has(&g, "e1f2") && can(&g, &["e1f2", "end"]));
+    play(&mut g, &["e1f2"]);
+    assert!(!has(&g, "f2f1"), "the denied route");
+    let e = g.apply_text("f2f1").unwrap_err();
     assert!(e.to_string().contains("denied"), "{e}");
 }
 
@@ -257,8 +296,10 @@ fn db_deny_04_other_route() {
 fn db_deny_07_no_alternative() {
     // Black, in check, has a single movement: take the queen and hide inside the rook.
     let mut g = game_holder("7k/6Q1/5R2/8/8/8/8/K7 b - - 0 1", Side::White);
-    assert_eq!(legal(&g), vec!["h8g7f6#1".to_string()]);
-    play(&mut g, &["h8g7f6#1", "deny"]);
+    assert_eq!(legal(&g), vec!["h8g7".to_string()]);
+    play(&mut g, &["h8g7"]);
+    assert_eq!(legal(&g), vec!["g7f6#1".to_string()]);
+    play(&mut g, &["g7f6#1", "deny"]);
     assert_eq!(
         result(&g),
         Some((Some(Side::White), "checkmate".to_string()))
@@ -289,7 +330,7 @@ fn db_bait_cycle() {
     play(&mut g, &["declare:1"]);
     // DB-BAIT-03: only movements that keep the check; escapes are played without declaring.
     assert!(has(&g, "a2a3"));
-    assert!(!has(&g, "e1f1"));
+    assert!(!can(&g, &["e1f1", "end"]));
     assert!(!has(&g, "declare:1"));
     play(&mut g, &["a2a3"]);
     // DB-BAIT-05: Black must capture the King (or deny the bait turn).
@@ -344,7 +385,7 @@ fn db_bait_04_postconditions() {
         !has(&g, "d2c2b2"),
         "the only bait pawn would leave the King's reach"
     );
-    assert!(!has(&g, "e1f1"), "the check would be gone");
+    assert!(!can(&g, &["e1f1", "end"]), "the check would be gone");
 }
 
 /// DB-BAIT-08 and DB-DENY-10: an attacker left in check by the forced response loses its King.
@@ -493,13 +534,13 @@ fn db_kngt_04_golden_l81() {
 fn db_rook_01_02_04_stacks() {
     let mut g = setup("7k/8/8/8/8/8/8/K2R4 w - - 0 1", &[("d1", "N")], &[]);
     let [n] = cargo(&g, "d1")[..] else { panic!() };
-    play(&mut g, &["d1d4", "h8g8"]);
+    play(&mut g, &["d1d4", "h8g8", "end"]);
     assert_eq!(cargo(&g, "d4"), vec![n], "DB-ROOK-01");
     // DB-ROOK-04: the knight leaves from the stack's square (stack index 1).
     assert!(has(&g, "d4e6#32"));
     // DB-ROOK-02: the King enters its own rook; a slider is blocked by the stack.
-    play(&mut g, &["a1b2", "g8h8", "b2c3"]);
-    assert!(has(&g, "c3d4#1") || has(&g, "h8g8"));
+    play(&mut g, &["a1b2", "end", "g8h8", "end", "b2c3"]);
+    assert!(has(&g, "c3d4#1"), "the second step enters the rook");
     let mut g = setup(
         "7k/8/8/8/8/8/8/K2R3R w - - 0 1",
         &[("d1", "h1"), ("d1", "P")],
@@ -552,7 +593,7 @@ fn db_rook_03_riders_protected() {
 fn db_rook_07_pawn_inside() {
     let mut g = setup("7k/8/8/8/8/8/8/K2R4 w - - 0 1", &[("d1", "P")], &[]);
     let [p] = cargo(&g, "d1")[..] else { panic!() };
-    play(&mut g, &["a1b1", "h8g8"]);
+    play(&mut g, &["a1b1", "end", "h8g8", "end"]);
     assert_eq!(
         loc(&g, p),
         Location::Carried {
@@ -561,7 +602,7 @@ fn db_rook_07_pawn_inside() {
         }
     );
     assert!(has(&g, "d1d2#32"));
-    play(&mut g, &["d1d8", "g8g7"]);
+    play(&mut g, &["d1d8", "g8g7", "end"]);
     assert!(!st(&g).turn.converting, "no conversion inside the rook");
     assert!(
         !legal(&g).iter().any(|a| a.starts_with("d8d7d6")),
@@ -705,12 +746,30 @@ fn db_king_01_02_double() {
     let mut g = game("7k/8/8/8/8/4p3/3p4/4K2r w - - 0 1");
     let (a, b) = (at(&g, "d2").unwrap(), at(&g, "e3").unwrap());
     assert!(
-        !has(&g, "e1f1"),
+        !can(&g, &["e1f1", "end"]),
         "f1 is attacked by the rook (final square)"
     );
-    assert!(has(&g, "e1f1e2"), "a first step onto an attacked square");
-    assert!(!has(&g, "e1f1f2"), "f2 is attacked by the pawn on e3");
-    play(&mut g, &["e1d2e3"]);
+    assert!(
+        can(&g, &["e1f1", "f1e2"]),
+        "a first step onto an attacked square"
+    );
+    assert!(
+        !can(&g, &["e1f1", "f1f2"]),
+        "f2 is attacked by the pawn on e3"
+    );
+    // The first step is an action of its own; the movement waits for its second step or
+    // `end`, and nothing of it is resolved before.
+    play(&mut g, &["e1d2"]);
+    assert_eq!(
+        at(&g, "d2"),
+        Some(a),
+        "the board still shows the position before the movement"
+    );
+    assert!(st(&g).turn.partial.is_some());
+    assert_eq!(g.position().to_move(), Side::White);
+    assert!(!has(&g, "end"), "d2 is attacked by the pawn on e3");
+    assert!(has(&g, "d2e3"));
+    play(&mut g, &["d2e3"]);
     assert_eq!(loc(&g, a), Location::Captured(Side::White));
     assert_eq!(
         loc(&g, b),
@@ -724,13 +783,18 @@ fn db_king_01_02_double() {
 #[test]
 fn db_king_04_queen_capture() {
     let mut g = game("7k/6Q1/5R2/8/8/8/8/K7 b - - 0 1");
-    assert_eq!(legal(&g), vec!["h8g7f6#1".to_string()]);
+    assert_eq!(legal(&g), vec!["h8g7".to_string()]);
     let (q, r, k) = (
         at(&g, "g7").unwrap(),
         at(&g, "f6").unwrap(),
         at(&g, "h8").unwrap(),
     );
-    play(&mut g, &["h8g7f6#1"]);
+    play(&mut g, &["h8g7"]);
+    // The revenge waits for the second step: the queen is still on g7, the King on h8, and
+    // ending the movement on g7 is illegal (her revenge would take the King).
+    assert_eq!((at(&g, "g7"), at(&g, "h8")), (Some(q), Some(k)));
+    assert_eq!(legal(&g), vec!["g7f6#1".to_string()]);
+    play(&mut g, &["g7f6#1"]);
     assert_eq!(loc(&g, q), Location::Captured(Side::Black));
     assert_eq!(
         loc(&g, r),
@@ -744,14 +808,14 @@ fn db_king_04_queen_capture() {
 #[test]
 fn db_king_06_enemy_rook() {
     let mut g = game("7k/8/8/8/8/8/4r3/K7 w - - 0 1");
-    assert!(!has(&g, "a1b2"));
+    assert!(!can(&g, &["a1b2", "end"]));
     let mut g2 = game("7k/8/8/8/8/1r6/8/K7 w - - 0 1");
     let k = at(&g2, "a1").unwrap();
-    play(&mut g2, &["a1b2b3#1"]);
+    play(&mut g2, &["a1b2", "b2b3#1"]);
     assert_eq!(cargo(&g2, "b3"), vec![k]);
     play(&mut g2, &["b3b8"]);
     assert_eq!(cargo(&g2, "b8"), vec![k], "the enemy rook carries the King");
-    play(&mut g, &["a1b1"]);
+    play(&mut g, &["a1b1", "end"]);
 }
 
 // ---------------------------------------------------------------- Knight
@@ -988,12 +1052,12 @@ fn db_pawn_07_conversion() {
 fn db_dsgs_01_03_disguise() {
     let mut g = game("7k/8/8/3n4/3P4/8/8/K7 w - - 0 1");
     let (p, n) = (at(&g, "d4").unwrap(), at(&g, "d5").unwrap());
-    play(&mut g, &["swap:d4d5"]);
+    play(&mut g, &["swap:d4d5", "end"]);
     assert_eq!((at(&g, "d5"), at(&g, "d4")), (Some(p), Some(n)));
     let mut g = setup("7k/8/8/3r4/3P4/8/8/K7 w - - 0 1", &[("d5", "n")], &[]);
     let (p, r) = (at(&g, "d4").unwrap(), at(&g, "d5").unwrap());
     let [n] = cargo(&g, "d5")[..] else { panic!() };
-    play(&mut g, &["swap:d4d5"]);
+    play(&mut g, &["swap:d4d5", "end"]);
     assert_eq!(at(&g, "d4"), Some(r));
     assert_eq!(cargo(&g, "d4"), vec![n], "the rook moves with its riders");
     assert_eq!(at(&g, "d5"), Some(p));
@@ -1014,7 +1078,7 @@ fn db_dsgs_02_rider_swap() {
     let k = cargo(&g, "e5")[0];
     let p = at(&g, "d5").unwrap();
     assert!(has(&g, "swap:d5e5#4"));
-    play(&mut g, &["swap:d5e5#4"]);
+    play(&mut g, &["swap:d5e5#4", "end"]);
     assert_eq!(at(&g, "d5"), Some(k));
     assert_eq!(cargo(&g, "e5"), vec![p]);
 }
@@ -1029,8 +1093,22 @@ fn db_dsgs_04_chain() {
         at(&g, "d2").unwrap(),
         at(&g, "d4").unwrap(),
     );
-    assert!(has(&g, "swap:d3d4") && has(&g, "swap:d3d4d2d3"));
-    play(&mut g, &["swap:d3d4d2d3"]);
+    assert!(can(&g, &["swap:d3d4", "end"]) && can(&g, &["swap:d3d4", "swap:d2d3"]));
+    // Each link is an action of its own; the chain waits for another link or `end`, and the
+    // board still shows the position before the movement.
+    play(&mut g, &["swap:d3d4"]);
+    assert_eq!(at(&g, "d4"), Some(n));
+    let mut l = legal(&g);
+    l.sort();
+    assert_eq!(l, vec!["end".to_string(), "swap:d2d3".to_string()]);
+    play(&mut g, &["swap:d2d3"]);
+    assert!(st(&g).turn.partial.is_some(), "the chain may go on");
+    assert_eq!(
+        legal(&g),
+        vec!["end".to_string()],
+        "no unused pawn reaches d2"
+    );
+    play(&mut g, &["end"]);
     assert_eq!(at(&g, "d4"), Some(p3));
     assert_eq!(at(&g, "d3"), Some(p2));
     assert_eq!(
@@ -1047,7 +1125,7 @@ fn db_dsgs_05_en_passant() {
     let mut g = game("7k/8/8/8/2pn4/8/3P4/K7 w - - 0 1");
     let (p, n) = (at(&g, "d2").unwrap(), at(&g, "d4").unwrap());
     assert!(has(&g, "swap:d2d3d4#512"));
-    play(&mut g, &["swap:d2d3d4#512"]);
+    play(&mut g, &["swap:d2d3d4#512", "end"]);
     assert_eq!((at(&g, "d4"), at(&g, "d2")), (Some(p), Some(n)));
     assert!(has(&g, "c4d3"));
     play(&mut g, &["c4d3"]);
@@ -1071,7 +1149,7 @@ fn db_stat_03_05_chain() {
         kind(&g, 'S'),
         "chain statue"
     );
-    play(&mut g, &["h8g8"]);
+    play(&mut g, &["h8g8", "end"]);
     let l = legal(&g);
     assert!(
         l.iter().any(|a| a.starts_with("act:a7=")),
@@ -1125,7 +1203,7 @@ fn db_stat_06_capture_exiled() {
 fn db_capt_01_05_piles() {
     let mut g = game("7k/8/8/3n4/8/8/3N4/K2R4 w - - 0 1");
     assert!(!has(&g, "d1d2"), "no capture of an own piece");
-    play(&mut g, &["d2f3", "h8g8", "d1d5"]);
+    play(&mut g, &["d2f3", "h8g8", "end", "d1d5"]);
     let n = g.position().unit_ids().find(|&i| {
         g.position().unit(i).loc == Location::Captured(Side::White)
             && g.position().unit(i).kind == kind(&g, 'N')
@@ -1376,7 +1454,7 @@ fn db_bish_04_end_of_turn_decision() {
     let snap = frozen_variants::denial_bait::base::snap_of(&p);
     p.update_state(|s| s.turn.start = Some(snap));
     let mut g = Game::from_position(r, p);
-    play(&mut g, &["a1b1"]);
+    play(&mut g, &["a1b1", "end"]);
     // The white bishop went into exile; the first knight struck the rook, the black bishop
     // fell on that knight, then the second knight struck the black bishop: Black decides.
     assert_eq!(g.position().to_move(), Side::Black);
@@ -1395,4 +1473,112 @@ fn db_bish_04_end_of_turn_decision() {
     assert_eq!(loc(&g, n1), Location::Captured(Side::Black));
     assert_eq!(g.position().to_move(), Side::Black);
     assert!(st(&g).turn.eot.is_none());
+}
+
+// ---------------------------------------------------------------- Movements of several actions
+
+/// DB-BASE-03 (with DB-KING-01, DB-KING-04, DB-DSGS-04): a King movement and a disguise span
+/// several actions; the movement in progress is a real position: a pending decision of the
+/// mover in the state, saved in RON, covered by the hash, undone exactly, shown by
+/// `describe_state`; nothing of the movement is resolved before it completes. A pawn double
+/// move stays one action.
+#[test]
+fn db_base_03_multi_action_movements() {
+    use frozen_core::{apply, position_from_ron, position_to_ron, NoEvents};
+    let r = DenialBait::new();
+    let start = r
+        .position_from_fen("7k/8/8/8/8/4p3/3p4/4K2r w - - 0 1")
+        .expect("fen");
+    let mut p = start.clone();
+    let first = r.parse_action(&p, "e1d2").expect("parse");
+    let mark = apply(&r, &mut p, &first, &mut NoEvents).expect("first step");
+    assert_eq!(p.units(), start.units(), "nothing is resolved yet");
+    assert_eq!(p.to_move(), Side::White, "the mover acts again");
+    assert_eq!(p.pending().len(), 1, "a pending decision");
+    assert_ne!(
+        p.hash(),
+        start.hash(),
+        "the hash covers the movement in progress"
+    );
+    let partial = p.state().turn.partial.clone().expect("in progress");
+    assert_eq!(partial.links, vec![first.clone()]);
+    assert!(r.to_fen(&p).is_none(), "FEN cannot say it");
+    let back = position_from_ron(&r, &position_to_ron(&r, &p)).expect("RON");
+    assert_eq!(back, p, "RON round trip");
+    assert!(
+        r.describe_state(&p)
+            .iter()
+            .any(|l| l.contains("making a movement: e1d2")),
+        "{:?}",
+        r.describe_state(&p)
+    );
+    let mut v = Vec::new();
+    r.actions(&p, &mut v);
+    let texts: Vec<String> = v.iter().map(|a| r.format_action(&p, a)).collect();
+    assert!(texts.iter().all(|t| t.starts_with("d2")), "{texts:?}");
+    assert!(!texts.contains(&"end".to_string()), "d2 is attacked by e3");
+    let second = r.parse_action(&p, "d2e3").expect("parse");
+    let mut events = Vec::new();
+    apply(&r, &mut p, &second, &mut events).expect("second step");
+    assert_eq!(p.to_move(), Side::Black);
+    assert!(p.state().turn.partial.is_none() && p.pending().is_empty());
+    let last = p.state().last.clone().expect("last turn");
+    assert_eq!(last.movement.links, vec![first, second], "DB-BASE-06");
+    p.undo_to(mark);
+    assert_eq!(p, start, "undo is exact");
+    assert_eq!(p.hash(), start.hash());
+    // Bad input leaves the position unchanged.
+    let mut g = game("7k/8/8/8/8/4p3/3p4/4K2r w - - 0 1");
+    play(&mut g, &["e1d2"]);
+    let before = g.position().clone();
+    assert!(g.apply_text("d2d4").is_err());
+    assert!(
+        g.apply_text("e1f1").is_err(),
+        "a new movement while one is in progress"
+    );
+    assert!(g.apply_text("swap:d2e3").is_err());
+    assert!(g.apply_text("zz9").is_err());
+    assert_eq!(*g.position(), before);
+    // A pawn double move is one action.
+    let mut g = game("7k/8/8/8/8/8/3P4/K7 w - - 0 1");
+    play(&mut g, &["d2d3d4"]);
+    assert_eq!(g.position().to_move(), Side::Black);
+}
+
+/// DB-BASE-06: the identity is the route assembled from the turn's actions; another route to
+/// the same square, or the same first step with another second step, is another movement.
+#[test]
+fn db_base_06_identity_is_the_route() {
+    let mut g = game("7k/7p/8/8/8/8/8/4K3 w - - 0 1");
+    play(&mut g, &["e1e2", "e2f1"]);
+    let last = st(&g).last.clone().expect("last");
+    let texts: Vec<String> = last.movement.links.iter().map(|a| g.format(a)).collect();
+    assert_eq!(texts, vec!["e1e2".to_string(), "e2f1".to_string()]);
+    play(&mut g, &["deny"]);
+    assert!(
+        can(&g, &["e1e2", "e2e1"]),
+        "same first step, other second step"
+    );
+    assert!(can(&g, &["e1f2", "f2f1"]), "other route, same square");
+    assert!(can(&g, &["e1f1", "end"]), "one step to the same square");
+    assert!(!can(&g, &["e1e2", "e2f1"]), "the denied route");
+}
+
+/// DB-DENY-04 with DB-DSGS-04: a denied chain disguise: the first link stays (it has other
+/// completions); the link that rebuilds the denied chain is refused.
+#[test]
+fn db_deny_04_denied_chain() {
+    let mut g = game("7k/8/8/8/3n4/3P4/3P4/K7 w - - 0 1");
+    play(&mut g, &["swap:d3d4", "swap:d2d3", "end", "deny"]);
+    assert!(can(&g, &["swap:d3d4", "end"]), "the one-link disguise");
+    play(&mut g, &["swap:d3d4"]);
+    assert_eq!(legal(&g), vec!["end".to_string()]);
+    let e = g.apply_text("swap:d2d3").unwrap_err();
+    assert!(e.to_string().contains("denied"), "{e}");
+    // A denied one-link disguise: the link stays for the chain, `end` is refused.
+    let mut g = game("7k/8/8/8/3n4/3P4/3P4/K7 w - - 0 1");
+    play(&mut g, &["swap:d3d4", "end", "deny", "swap:d3d4"]);
+    assert_eq!(legal(&g), vec!["swap:d2d3".to_string()]);
+    let e = g.apply_text("end").unwrap_err();
+    assert!(e.to_string().contains("denied"), "{e}");
 }

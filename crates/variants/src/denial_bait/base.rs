@@ -266,13 +266,40 @@ pub struct Snap {
     pub turns: BySide<u32>,
 }
 
-/// A movement's identity (DB-BASE-06): the action (route, victims, choices) and the bait flag.
+/// A movement's identity (DB-BASE-06): the actions that made it, in order (the full route:
+/// both steps of a King movement, every link of a chain disguise; victims and choices are in
+/// their arguments), and the bait flag.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Identity {
-    /// The movement action.
-    pub action: Action,
+    /// The movement's actions, in order (one for most movements).
+    pub links: Vec<Action>,
     /// Declared as bait.
     pub bait: bool,
+}
+
+/// Which movements the turn in progress may make (fixed when its movement starts).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub enum TurnMode {
+    /// Ordinary movements: the own King must be safe afterwards.
+    #[default]
+    Normal,
+    /// Bait free movements (DB-BAIT-03, DB-BAIT-04).
+    Bait,
+    /// A forced bait response (DB-BAIT-05).
+    Forced,
+}
+
+/// A movement of several actions in progress (DB-KING-01, DB-KING-05, DB-DSGS-04): a King
+/// movement after its first step (or castling), a chain disguise after each link. The board
+/// still shows the position before the movement; nothing of it is resolved until the last
+/// action (a second step, the last possible link, or `end`) completes it, so deferred triggers
+/// stay deferred (DB-BASE-04, DB-KING-04).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Partial {
+    /// The movement's actions so far, in order.
+    pub links: Vec<Action>,
+    /// The kind of movement the turn may make.
+    pub mode: TurnMode,
 }
 
 /// The last completed turn, which the opponent may deny (DB-DENY-02).
@@ -321,6 +348,8 @@ pub struct TurnFields {
     pub bait: bool,
     /// A free action was taken this turn.
     pub free_used: bool,
+    /// A movement of several actions in progress (waiting for its next step, link or `end`).
+    pub partial: Option<Partial>,
     /// Movement waiting for decisions.
     pub inflight: Option<InFlight>,
     /// The movement played this turn, once played.
@@ -348,6 +377,7 @@ impl Default for TurnFields {
             mover: Side::White,
             bait: false,
             free_used: false,
+            partial: None,
             inflight: None,
             movement: None,
             converting: false,

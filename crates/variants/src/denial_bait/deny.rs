@@ -34,6 +34,7 @@ pub fn deniable(
 pub fn can_deny(st: &DbState, side: Side) -> bool {
     st.denial == side
         && st.turn.inflight.is_none()
+        && st.turn.partial.is_none()
         && !st.turn.converting
         && !st.turn.bait
         && !st.turn.free_used

@@ -205,3 +205,58 @@ pub fn exec_disguise(b: &mut Board, ctx: &mut Ctx, path: &[Sq], a: u16) -> Resul
     ctx.pawn_move = true;
     Ok(())
 }
+
+/// The actions of a disguise movement (DB-DSGS-04): one `Swap` per link, each with its own
+/// route. The first link keeps the mover's and victim's stack indexes; every link carries
+/// `LINK_DOUBLE` when it is a double move.
+pub fn links(a: &Action) -> Vec<Action> {
+    let mut out = Vec::new();
+    let mut i = 0usize;
+    let mut link = 0usize;
+    while i < a.path.len() && link < 16 {
+        let double = a.arg & (LINK_DOUBLE << link) != 0;
+        let len = if double { 3 } else { 2 };
+        let Some(route) = a.path.get(i..i + len) else {
+            return vec![a.clone()];
+        };
+        let bits = if double { LINK_DOUBLE } else { 0 };
+        let extra = if link == 0 {
+            a.arg & (LINK_DOUBLE - 1)
+        } else {
+            0
+        };
+        out.push(Action::new(ActionKind::Swap, route).with_arg(bits | extra));
+        i += len;
+        link += 1;
+    }
+    out
+}
+
+/// The movement made of disguise links (the inverse of [`links`]); `None` for an empty list,
+/// a link that is not a swap, or more than [`MAX_LINKS`] links.
+pub fn combine(links: &[Action]) -> Option<Action> {
+    if links.is_empty()
+        || links.len() > MAX_LINKS
+        || links.iter().any(|l| l.kind != ActionKind::Swap)
+    {
+        return None;
+    }
+    let mut path = Vec::new();
+    let mut a = links[0].arg;
+    for (i, l) in links.iter().enumerate() {
+        let double = l.arg & LINK_DOUBLE != 0;
+        if l.path.len() != if double { 3 } else { 2 } {
+            return None;
+        }
+        if i > 0 {
+            if l.arg & !LINK_DOUBLE != 0 {
+                return None;
+            }
+            if double {
+                a |= LINK_DOUBLE << i;
+            }
+        }
+        path.extend_from_slice(&l.path);
+    }
+    Some(Action::new(ActionKind::Swap, &path).with_arg(a))
+}

@@ -196,3 +196,43 @@ pub fn exec_king(
     }
     Ok(())
 }
+
+/// The actions of a King movement (DB-KING-01, DB-KING-05): a two-step movement
+/// `[from, mid, to]` is its first step `[from, mid]` (argument: the mover's stack index,
+/// `ENTER` if the first step enters a rook) and its second step `[mid, to]` (`ENTER` if it
+/// enters a rook); castling is a first step like any other. A one-step movement is itself.
+pub fn links(a: &Action) -> Vec<Action> {
+    if a.path.len() != 3 {
+        return vec![a.clone()];
+    }
+    let mover = a.arg & !(arg::ENTER | arg::ENTER_MID);
+    let first = Action::new(ActionKind::Move, &a.path[..2]).with_arg(
+        mover
+            | if a.arg & arg::ENTER_MID != 0 {
+                arg::ENTER
+            } else {
+                0
+            },
+    );
+    let second = Action::new(ActionKind::Move, &a.path[1..]).with_arg(a.arg & arg::ENTER);
+    vec![first, second]
+}
+
+/// The movement made of a first and a second King step (the inverse of [`links`]); `None`
+/// if the second step does not start where the first ends.
+pub fn combine(first: &Action, second: &Action) -> Option<Action> {
+    if first.path.len() != 2 || second.path.len() != 2 || first.path[1] != second.path[0] {
+        return None;
+    }
+    let mut a = (first.arg & !arg::ENTER) | (second.arg & arg::ENTER);
+    if first.arg & arg::ENTER != 0 {
+        a |= arg::ENTER_MID;
+    }
+    Some(
+        Action::new(
+            ActionKind::Move,
+            &[first.path[0], first.path[1], second.path[1]],
+        )
+        .with_arg(a),
+    )
+}

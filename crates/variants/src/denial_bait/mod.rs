@@ -42,6 +42,9 @@ pub mod pending {
     pub const BAIT_TARGET: u16 = 2;
     /// How a pawn converts (index into `promotion::safe_options`).
     pub const CONVERT: u16 = 3;
+    /// How a movement in progress goes on: a King's second step, another disguise link, or
+    /// `end` (data: the number of its actions so far).
+    pub const CONTINUE: u16 = 4;
 }
 
 /// The standard FIDE start position.
@@ -85,74 +88,175 @@ fn choose(n: u16) -> Action {
     Action::new(ActionKind::Choose, &[]).with_arg(n)
 }
 
-/// Legal ordinary movements of the side to act (without the forbidden identity).
-pub fn legal_movements(b: &Board, st: &DbState, out: &mut Vec<Action>) {
+/// The actions a movement is made of, in order (DB-BASE-03, DB-BASE-06): both steps of a
+/// two-step King movement (castling included) and every link of a chain disguise are actions
+/// of their own; every other movement is one action.
+pub fn movement_links(b: &Board, a: &Action) -> Vec<Action> {
+    match a.kind {
+        ActionKind::Swap => disguise::links(a),
+        ActionKind::Move if is_king_move(b, a) => king::links(a),
+        _ => vec![a.clone()],
+    }
+}
+
+/// The movement made of the actions `links` (the inverse of [`movement_links`]): two `Move`
+/// actions are a King's two steps, `Swap` actions the links of a chain disguise.
+pub fn combine_links(links: &[Action]) -> Option<Action> {
+    match links {
+        [] => None,
+        [one] => Some(one.clone()),
+        [first, second] if first.kind == ActionKind::Move => king::combine(first, second),
+        _ => disguise::combine(links),
+    }
+}
+
+/// True if `a` moves a King of the board (a King movement or its first step).
+fn is_king_move(b: &Board, a: &Action) -> bool {
+    a.kind == ActionKind::Move
+        && a.path.first().and_then(|&s| from_sq(s)).is_some_and(|s| {
+            b.stk[s as usize]
+                .get(capture::arg::mover(a.arg))
+                .is_some_and(|&i| b.pcs[i as usize].kind == KING)
+        })
+}
+
+/// True if a movement that starts with action `a` may go on with further actions: a King's
+/// first step (or castling), the first link of a disguise.
+fn starts_multi(b: &Board, a: &Action) -> bool {
+    a.kind == ActionKind::Swap || is_king_move(b, a)
+}
+
+/// True if the movement made of `links` cannot go on: a King's second step, the last link a
+/// chain disguise may have.
+fn links_complete(links: &[Action]) -> bool {
+    match links.first() {
+        Some(f) if f.kind == ActionKind::Swap => links.len() >= disguise::MAX_LINKS,
+        Some(_) => links.len() >= 2,
+        None => true,
+    }
+}
+
+/// True if the actions of movement `a` start with `prefix`.
+fn has_prefix(b: &Board, a: &Action, prefix: &[Action]) -> bool {
+    let Some(p0) = prefix.first() else {
+        return true;
+    };
+    if a.kind != p0.kind || a.path.first() != p0.path.first() {
+        return false;
+    }
+    let links = movement_links(b, a);
+    links.len() >= prefix.len() && links[..prefix.len()] == *prefix
+}
+
+/// The complete movements the side to act may make in `mode` whose actions start with
+/// `prefix` (all of them for an empty prefix), without the denied identity (DB-DENY-04);
+/// stops at the first with `first_only`.
+fn collect_movements(
+    b: &Board,
+    st: &DbState,
+    mode: TurnMode,
+    prefix: &[Action],
+    first_only: bool,
+    out: &mut Vec<Action>,
+) {
     let mut v = Vec::new();
-    fide::pseudo(b, b.to_move, &st.game.ep, false, true, &mut v);
+    let all = mode == TurnMode::Forced && fide::has_raised(b, b.to_move);
+    if mode == TurnMode::Forced {
+        fide::pseudo(b, b.to_move, &st.game.ep, !all, false, &mut v);
+    } else {
+        fide::pseudo(b, b.to_move, &st.game.ep, false, true, &mut v);
+    }
     v.sort_unstable();
     v.dedup();
+    let forbidden = st
+        .forbidden
+        .as_ref()
+        .filter(|f| mode != TurnMode::Forced && f.bait == (mode == TurnMode::Bait))
+        .and_then(|f| combine_links(&f.links));
+    let baiter = b.to_move.opposite();
     for a in v {
-        if st
-            .forbidden
-            .as_ref()
-            .is_some_and(|f| !f.bait && f.action == a)
-        {
+        if forbidden.as_ref() == Some(&a) || !has_prefix(b, &a, prefix) {
             continue;
         }
-        if fide::legal(b, &a, &st.game.ep, fide::Mode::Normal) {
+        let ok = match mode {
+            TurnMode::Normal => fide::legal(b, &a, &st.game.ep, fide::Mode::Normal),
+            TurnMode::Bait => fide::legal(b, &a, &st.game.ep, fide::Mode::BaitFree),
+            TurnMode::Forced => !for_outcomes(b, &a, &st.game.ep, None, true, &mut |_, ctx| {
+                !ctx.king_taken[baiter.index()]
+            }),
+        };
+        if ok {
             out.push(a);
+            if first_only {
+                return;
+            }
         }
     }
+}
+
+/// The actions that start or continue the movements `full` after `done` of their actions:
+/// each movement's next action, or `end` for a movement complete after `done` actions.
+pub fn next_actions(b: &Board, full: &[Action], done: usize, out: &mut Vec<Action>) {
+    let mut v: Vec<Action> = full
+        .iter()
+        .map(|a| {
+            let mut links = movement_links(b, a);
+            if links.len() > done {
+                links.swap_remove(done)
+            } else {
+                Action::new(ActionKind::End, &[])
+            }
+        })
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    out.extend(v);
+}
+
+/// Legal ordinary movements of the side to act (complete routes, without the forbidden
+/// identity).
+pub fn legal_movements(b: &Board, st: &DbState, out: &mut Vec<Action>) {
+    collect_movements(b, st, TurnMode::Normal, &[], false, out);
 }
 
 /// True if the side to act has at least one legal ordinary movement (stops at the first).
 pub fn any_legal_movement(b: &Board, st: &DbState) -> bool {
     let mut v = Vec::new();
-    fide::pseudo(b, b.to_move, &st.game.ep, false, true, &mut v);
-    v.into_iter().any(|a| {
-        !st.forbidden
-            .as_ref()
-            .is_some_and(|f| !f.bait && f.action == a)
-            && fide::legal(b, &a, &st.game.ep, fide::Mode::Normal)
-    })
+    collect_movements(b, st, TurnMode::Normal, &[], true, &mut v);
+    !v.is_empty()
 }
 
-/// Bait free movements of the side to act (DB-BAIT-03, DB-BAIT-04).
+/// Bait free movements of the side to act (DB-BAIT-03, DB-BAIT-04), complete routes.
 pub fn bait_movements(b: &Board, st: &DbState, out: &mut Vec<Action>) {
-    let mut v = Vec::new();
-    fide::pseudo(b, b.to_move, &st.game.ep, false, true, &mut v);
-    v.sort_unstable();
-    v.dedup();
-    for a in v {
-        if st
-            .forbidden
-            .as_ref()
-            .is_some_and(|f| f.bait && f.action == a)
-        {
-            continue;
-        }
-        if fide::legal(b, &a, &st.game.ep, fide::Mode::BaitFree) {
-            out.push(a);
-        }
-    }
+    collect_movements(b, st, TurnMode::Bait, &[], false, out);
 }
 
-/// Forced responses to a bait (DB-BAIT-05): movements that would capture the baited King.
+/// Forced responses to a bait (DB-BAIT-05): movements that would capture the baited King
+/// (complete routes).
 pub fn forced_movements(b: &Board, st: &DbState, f: &Forced, out: &mut Vec<Action>) {
-    let mut v = Vec::new();
-    let all = fide::has_raised(b, b.to_move);
-    fide::pseudo(b, b.to_move, &st.game.ep, !all, false, &mut v);
-    v.sort_unstable();
-    v.dedup();
-    let baiter = f.baiter;
-    for a in v {
-        let none = for_outcomes(b, &a, &st.game.ep, None, true, &mut |_, ctx| {
-            !ctx.king_taken[baiter.index()]
-        });
-        if !none {
-            out.push(a);
+    debug_assert_eq!(f.baiter, b.to_move.opposite());
+    collect_movements(b, st, TurnMode::Forced, &[], false, out);
+}
+
+/// The movements of the turn's mode that start with the movement in progress.
+pub fn partial_movements(b: &Board, st: &DbState, p: &Partial, out: &mut Vec<Action>) {
+    collect_movements(b, st, p.mode, &p.links, false, out);
+}
+
+/// The mode of the turn of the side to act: bait after a declaration, a forced response
+/// while one is owed and possible, ordinary otherwise.
+fn turn_mode(b: &Board, st: &DbState) -> TurnMode {
+    if st.turn.bait {
+        return TurnMode::Bait;
+    }
+    if forced_owed(st, b.to_move).is_some() {
+        let mut v = Vec::new();
+        collect_movements(b, st, TurnMode::Forced, &[], true, &mut v);
+        if !v.is_empty() {
+            return TurnMode::Forced;
         }
     }
+    TurnMode::Normal
 }
 
 /// True if the side to act may declare bait now (DB-BAIT-01, DB-BAIT-10); `escapes` is the
@@ -204,6 +308,48 @@ impl DenialBait {
         }
     }
 
+    /// Plays one action of a movement: the first action of a movement that may go on (a King's
+    /// first step or castling, a disguise's first link) starts a [`Partial`] and waits for the
+    /// next one; a further step or link, or `end`, adds to it; once the movement is complete
+    /// (by rule, or by `end`) it is played as a whole, so its triggers are deferred to its end
+    /// (DB-BASE-04, DB-KING-04). Any other movement is played at once.
+    fn play_link(&self, pos: &mut Position<DbState>, a: &Action, events: &mut dyn EventSink) {
+        let b = Board::load(pos);
+        let st = pos.state();
+        let (links, mode) = match &st.turn.partial {
+            Some(p) => {
+                let mut links = p.links.clone();
+                if a.kind != ActionKind::End {
+                    links.push(a.clone());
+                }
+                if a.kind == ActionKind::End || links_complete(&links) {
+                    pos.update_state(|s| s.turn.partial = None);
+                    pos.set_pending(PendingList::new());
+                    if let Some(full) = combine_links(&links) {
+                        self.play_movement(pos, &full, Vec::new(), events);
+                    }
+                    return;
+                }
+                (links, p.mode)
+            }
+            None if starts_multi(&b, a) => (vec![a.clone()], turn_mode(&b, st)),
+            None => {
+                self.play_movement(pos, a, Vec::new(), events);
+                return;
+            }
+        };
+        let unit = links[0]
+            .path
+            .first()
+            .and_then(|&s| from_sq(s))
+            .and_then(|s| b.stk[s as usize].get(capture::arg::mover(links[0].arg)))
+            .map_or(0, |&i| usize::from(i));
+        let n = links.len() as u32;
+        let mover = st.turn.mover;
+        pos.update_state(|s| s.turn.partial = Some(Partial { links, mode }));
+        await_decision(pos, mover, pending::CONTINUE, unit, n);
+    }
+
     /// Plays a movement (with the decisions taken so far) for the mover.
     fn play_movement(
         &self,
@@ -216,6 +362,7 @@ impl DenialBait {
         let mover = st.turn.mover;
         let mut b = Board::load(pos);
         b.to_move = mover;
+        let links = movement_links(&b, a);
         let mut ctx = Ctx::new(&decisions, &st.game.ep, events.wants());
         ctx.bait_king = forced_owed(&st, mover).map(|f| f.king.index());
         match exec(&mut b, a, &mut ctx) {
@@ -246,7 +393,7 @@ impl DenialBait {
         let mut st2 = pos.state().clone();
         st2.turn.inflight = None;
         st2.turn.movement = Some(Identity {
-            action: a.clone(),
+            links,
             bait: st.turn.bait,
         });
         st2.turn.knight_plain = ctx.knight_plain;
@@ -336,7 +483,7 @@ impl DenialBait {
         Self::emit(events, &mut ctx, before.as_deref(), pos);
         let mut st2 = pos.state().clone();
         let identity = st2.turn.movement.clone().unwrap_or(Identity {
-            action: Action::new(ActionKind::Pass, &[]),
+            links: Vec::new(),
             bait: false,
         });
         let forced_response = forced_owed(&st2, mover).is_some();
@@ -459,6 +606,58 @@ impl DenialBait {
 }
 
 impl DenialBait {
+    /// The texts of a movement's actions, separated by spaces (`e1f2 f2f1`).
+    fn links_text(&self, pos: &Position<DbState>, links: &[Action]) -> String {
+        let v: Vec<String> = links.iter().map(|l| self.format_action(pos, l)).collect();
+        v.join(" ")
+    }
+
+    /// The statue free actions of the side to act (DB-STAT-04, DB-STAT-06) after which its
+    /// turn can go on: the game ends, or a legal movement (or forced response) exists, or
+    /// another free action opens one. So a free action never leads to a position without
+    /// actions and without a result.
+    fn free_actions(&self, pos: &Position<DbState>, b: &Board, out: &mut Vec<Action>) {
+        let mut frees = Vec::new();
+        statue::gen_statue_actions(b, b.to_move, &mut frees);
+        for a in frees {
+            let mut p = pos.clone();
+            self.perform(&mut p, &a, &mut frozen_core::NoEvents);
+            if self.turn_goes_on(&p, 1) {
+                out.push(a);
+            }
+        }
+    }
+
+    /// True if the turn of the side to act can go on (see [`DenialBait::free_actions`]),
+    /// looking `depth` further free actions deep.
+    fn turn_goes_on(&self, pos: &Position<DbState>, depth: u32) -> bool {
+        if pos.result().is_some() {
+            return true;
+        }
+        let b = Board::load(pos);
+        let st = pos.state();
+        if any_legal_movement(&b, st) {
+            return true;
+        }
+        if forced_owed(st, b.to_move).is_some() {
+            let mut v = Vec::new();
+            collect_movements(&b, st, TurnMode::Forced, &[], true, &mut v);
+            if !v.is_empty() {
+                return true;
+            }
+        }
+        if depth == 0 {
+            return false;
+        }
+        let mut frees = Vec::new();
+        statue::gen_statue_actions(&b, b.to_move, &mut frees);
+        frees.into_iter().any(|a| {
+            let mut p = pos.clone();
+            self.perform(&mut p, &a, &mut frozen_core::NoEvents);
+            self.turn_goes_on(&p, depth - 1)
+        })
+    }
+
     /// True if some sequence of free actions (statue promotions and statue captures of exiled
     /// pieces, at most `depth` of them) opens a legal movement or a bait (DB-FIDE-03 counts
     /// every possibility of the turn).
@@ -526,6 +725,12 @@ impl Rules for DenialBait {
             return;
         }
         let b = Board::load(pos);
+        if let Some(p) = &st.turn.partial {
+            let mut full = Vec::new();
+            partial_movements(&b, st, p, &mut full);
+            next_actions(&b, &full, p.links.len(), out);
+            return;
+        }
         if st.turn.converting {
             let start = st.turn.start.clone().unwrap_or_default();
             let arrived = |i: usize| {
@@ -547,23 +752,24 @@ impl Rules for DenialBait {
         if deny::can_deny(st, side) {
             out.push(deny::deny_action());
         }
+        let mut full = Vec::new();
         if st.turn.bait {
-            bait_movements(&b, st, out);
+            bait_movements(&b, st, &mut full);
+            next_actions(&b, &full, 0, out);
             return;
         }
         if let Some(f) = forced_owed(st, side) {
-            let mut v = Vec::new();
-            forced_movements(&b, st, f, &mut v);
-            if !v.is_empty() {
-                statue::gen_statue_actions(&b, side, out);
-                out.extend(v);
+            forced_movements(&b, st, f, &mut full);
+            if !full.is_empty() {
+                self.free_actions(pos, &b, out);
+                next_actions(&b, &full, 0, out);
                 return;
             }
         }
-        statue::gen_statue_actions(&b, side, out);
-        let before = out.len();
-        legal_movements(&b, st, out);
-        let escapes = out.len() - before;
+        self.free_actions(pos, &b, out);
+        legal_movements(&b, st, &mut full);
+        let escapes = full.len();
+        next_actions(&b, &full, 0, out);
         if can_declare(&b, st, escapes) {
             out.push(Action::new(ActionKind::Declare, &[]).with_arg(1));
         }
@@ -586,6 +792,9 @@ impl Rules for DenialBait {
                     }
                     self.judge(pos, events, None);
                 }
+            }
+            ActionKind::End if pos.state().turn.partial.is_some() => {
+                self.play_link(pos, a, events);
             }
             ActionKind::End => {
                 if let Some(v) = pos.state().verdict.clone() {
@@ -679,7 +888,7 @@ impl Rules for DenialBait {
                     }
                 }
             }
-            _ => self.play_movement(pos, a, Vec::new(), events),
+            _ => self.play_link(pos, a, events),
         }
     }
 
@@ -697,8 +906,26 @@ impl Rules for DenialBait {
             }
             ActionKind::Declare => "bait cannot be declared now".into(),
             _ => {
-                if st.forbidden.as_ref().is_some_and(|f| f.action == *a) {
+                let mut so_far = st
+                    .turn
+                    .partial
+                    .as_ref()
+                    .map_or(Vec::new(), |p| p.links.clone());
+                if a.kind != ActionKind::End {
+                    so_far.push(a.clone());
+                }
+                let denied = st.forbidden.as_ref().is_some_and(|f| {
+                    !so_far.is_empty()
+                        && f.links.len() >= so_far.len()
+                        && f.links[..so_far.len()] == so_far[..]
+                });
+                if denied {
                     "this movement was denied: play a different one".into()
+                } else if let Some(p) = &st.turn.partial {
+                    format!(
+                        "a movement is in progress ({}): play its next step or link, or end",
+                        self.links_text(pos, &p.links)
+                    )
                 } else {
                     "it is not among the legal actions of this position".into()
                 }
@@ -749,6 +976,19 @@ impl Rules for DenialBait {
                 ));
             }
         }
+        if let Some(p) = &pos.state().turn.partial {
+            let continues = pos
+                .pending()
+                .iter()
+                .any(|d| d.kind == pending::CONTINUE && d.side == pos.to_move());
+            if combine_links(&p.links).is_none() || links_complete(&p.links) || !continues {
+                v.push(Problem::new(
+                    ProblemKind::Inconsistent,
+                    "state.turn.partial",
+                    "a movement in progress needs links of one movement that can go on, and a pending CONTINUE decision of the side to act",
+                ));
+            }
+        }
         if v.is_empty() {
             for e in Board::load(pos).conservation_problems() {
                 v.push(Problem::new(ProblemKind::Rule, "units", e));
@@ -771,10 +1011,17 @@ impl Rules for DenialBait {
         if let Some(s) = st.immune {
             v.push(format!("{s}'s next movement cannot be denied"));
         }
+        if let Some(p) = &st.turn.partial {
+            v.push(format!(
+                "{} is making a movement: {} (next step or link, or end)",
+                st.turn.mover,
+                self.links_text(pos, &p.links)
+            ));
+        }
         if let Some(f) = &st.forbidden {
             v.push(format!(
                 "denied movement (must differ): {}{}",
-                self.format_action(pos, &f.action),
+                self.links_text(pos, &f.links),
                 if f.bait { " (bait)" } else { "" }
             ));
         }
@@ -782,7 +1029,7 @@ impl Rules for DenialBait {
             v.push(format!(
                 "last movement by {}: {} ({})",
                 l.mover,
-                self.format_action(pos, &l.movement.action),
+                self.links_text(pos, &l.movement.links),
                 if l.deniable {
                     "deniable"
                 } else {
