@@ -865,6 +865,66 @@ fn fide_castling_and_check_rule() {
     assert_eq!(g.result().map(|o| o.reason.as_str()), Some("checkmate"));
 }
 
+/// The end of a game found by the move generator (checkmate, stalemate, no legal move)
+/// is recorded by `frozen_core::apply` whatever the event sink: before the fix the
+/// Parlett rules recorded it only when the sink wanted events, so a position applied with
+/// `NoEvents` had no result where a `Game` had one.
+#[test]
+fn par_game_03_end_recorded_whatever_the_event_sink() {
+    use frozen_core::{Action, EventSink};
+    let cases = [
+        (
+            "fide",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "a1a8",
+            Some(Side::White),
+            "checkmate",
+        ),
+        (
+            "fide",
+            "k7/8/1Q6/8/8/8/8/7K w - - 0 1",
+            "h1g1",
+            None,
+            "stalemate",
+        ),
+        (
+            "fide",
+            "k7/8/8/8/8/8/8/1Q5K w - - 0 1",
+            "b1b6",
+            None,
+            "stalemate",
+        ),
+        (
+            "fairy-chess",
+            "kj1F4/jjFF4/1F6/FF6/8/8/8/K7 w - - 0 1",
+            "a1a2",
+            None,
+            "no legal move, no winner",
+        ),
+    ];
+    for (set, fen, mv, winner, reason) in cases {
+        let r = builtin_rules(set).expect("set");
+        let start = r.position_from_fen(fen).expect("fen");
+        let sinks: [(&str, Box<dyn EventSink>); 2] = [
+            ("none", Box::new(NoEvents)),
+            ("events", Box::new(Vec::new())),
+        ];
+        for (label, mut sink) in sinks {
+            let mut p = start.clone();
+            let a: Action = r.parse_action(&p, mv).expect("move text");
+            frozen_core::apply(&r, &mut p, &a, sink.as_mut()).expect("legal");
+            let o = p
+                .result()
+                .unwrap_or_else(|| panic!("{set} {fen} {mv} ({label}): no result"));
+            assert_eq!(
+                (o.winner, o.reason.as_str()),
+                (winner, reason),
+                "{set} {fen} {mv} ({label})"
+            );
+        }
+    }
+}
+
 /// Long chains work (no silent depth cut-off) and over-long lines are a load error.
 #[test]
 fn long_chains_and_limits() {
