@@ -431,7 +431,7 @@ impl ParlettRules {
         if run.is_empty() {
             return targets;
         }
-        let mut effects: Vec<Effect> = Vec::new();
+        let mut effects: SmallVec<[Effect; 4]> = SmallVec::new();
         let mut accept = |e: Effect| {
             // Same effect as a simple move: one move (PAR-GRUP-04).
             if e.parts.len() == 1 {
@@ -706,9 +706,9 @@ impl ParlettRules {
                     caps.push((v, to));
                 }
                 let e = Effect { parts, caps };
-                self.effect_safe(pos, board, &e, g.action.piece)
+                self.effect_safe(pos, board, &e, g.action.piece, nn)
             }
-            Some(e) => self.effect_safe(pos, board, e, g.action.piece),
+            Some(e) => self.effect_safe(pos, board, e, g.action.piece, nn),
         }
     }
 
@@ -740,6 +740,7 @@ impl ParlettRules {
         e: &Effect,
         promo: Option<Kind>,
         royal: Kind,
+        nn: Option<&NarrowNode>,
     ) -> Option<bool> {
         let c = self.c();
         if promo == Some(royal) {
@@ -772,8 +773,18 @@ impl ParlettRules {
         let last = last_parts(&e.parts);
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
         let mut undecided = false;
+        let narrow = c
+            .narrow()
+            .zip(nn)
+            .map(|(nw, nn)| (nw, nn, pack(occ), pack(by), pack(unmoved)));
         for &r in &royals {
-            if c.simple_attacked(r, opp, occ, by, kb, unmoved) {
+            let attacked = match narrow {
+                Some((nw, nn, occ, by, um)) => {
+                    nw.attacked(narrow::n(r), opp, occ, by, &nn.kinds, um)
+                }
+                None => c.simple_attacked(r, opp, occ, by, kb, unmoved),
+            };
+            if attacked {
                 return Some(false);
             }
             if c.complex_may_capture(r, opp, by, kb, unmoved, Some(&last)) {
@@ -790,10 +801,11 @@ impl ParlettRules {
         board: &mut Option<Board>,
         e: &Effect,
         promo: Option<Kind>,
+        nn: Option<&NarrowNode>,
     ) -> bool {
         let c = self.c();
         let Some(royal) = c.royal else { return true };
-        if let Some(safe) = self.effect_safe_quick(pos, e, promo, royal) {
+        if let Some(safe) = self.effect_safe_quick(pos, e, promo, royal, nn) {
             return safe;
         }
         let side = pos.to_move();
