@@ -17,8 +17,8 @@
 
 use super::ast::{CaptureRule, Direction, MoveKind};
 use super::engine::{
-    dir_vectors, offset_sq, Compiled, Effect, IrChain, IrDist, IrPrim, IrTarget, LastPart,
-    LastParts, LineBody,
+    dir_vectors, last_parts, offset_sq, Compiled, Effect, IrChain, IrDist, IrPrim, IrTarget,
+    LineBody,
 };
 use super::narrow::{self, pack, Narrow, NarrowNode};
 use super::rules::ParlettState;
@@ -224,17 +224,7 @@ impl Walk<'_> {
         }
         // The previous turn as the opponent's history rules would see it:
         // the parts moved so far.
-        let last: LastParts = self
-            .parts
-            .iter()
-            .filter(|p| p.3 != 0)
-            .map(|&(unit, from, to, patterns)| LastPart {
-                unit,
-                from,
-                to,
-                patterns,
-            })
-            .collect();
+        let last = last_parts(&self.parts);
         if self
             .c
             .complex_may_capture(sq, opp, self.by, kb, self.unmoved, Some(&last))
