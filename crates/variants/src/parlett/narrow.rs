@@ -48,6 +48,12 @@ pub(crate) fn n(sq: Square) -> usize {
     (sq.rank() as usize) * 8 + sq.file() as usize
 }
 
+/// The square of narrow index `i`.
+#[inline]
+pub(crate) fn square(i: usize) -> Square {
+    Square::new((i % 8) as u8, (i / 8) as u8)
+}
+
 /// How a simple element finds its targets, narrow.
 #[derive(Clone, Debug)]
 enum NMode {
@@ -249,6 +255,14 @@ impl Narrow {
                 }
             }
         }
+    }
+
+    /// Does some simple element of `kind` need an unmoved piece (`i`)?
+    #[inline]
+    pub(crate) fn has_initial(&self, kind: Kind) -> bool {
+        self.kinds
+            .get(kind.index())
+            .is_some_and(|els| els.iter().any(|el| el.initial))
     }
 
     /// [`Compiled::simple_targets`], narrow (targets only).

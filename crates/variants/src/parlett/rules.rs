@@ -910,11 +910,69 @@ impl ParlettRules {
         let legal = self.legal_info(pos, nn.as_ref());
         let mut board: Option<Board> = None;
         let mut scratch: Option<Board> = None;
-        let own = pos.side_bb(side);
-        let enemy = pos.side_bb(side.opposite());
         // History rules can only apply after a move that matched a pattern.
         let history_live = pos.state().last.iter().any(|p| p.patterns != 0);
         let mut n = 0u64;
+        let mut complex = |u: UnitId, known: Option<Bitboard>| -> u64 {
+            self.count_complex(
+                pos,
+                legal.as_ref(),
+                &mut board,
+                &mut scratch,
+                nn.as_ref(),
+                u,
+                known,
+            )
+        };
+        if let (Some(nw), Some(nn)) = (c.narrow(), nn.as_ref()) {
+            // Kind by kind on the narrow board: a piece whose moves cannot expose its
+            // king adds the popcount of its targets, without looking at its unit
+            // unless an `i` element needs to know whether it has moved.
+            let own = nn.side[side.index()];
+            let enemy = nn.side[side.opposite().index()];
+            let (always, lines, risky) = match &legal {
+                None => (false, 0, false),
+                Some(li) => (li.always, pack(li.lines), li.pattern_risky),
+            };
+            for (k, kd) in c.kinds.iter().enumerate() {
+                let mut bb = nn.kinds.get(k).copied().unwrap_or(0) & own;
+                if bb == 0 {
+                    continue;
+                }
+                let kind = Kind(k as u8);
+                let fast_kind = legal.is_none()
+                    || (!always && Some(kind) != c.royal && (kd.pattern_bits == 0 || !risky));
+                let zone = nw.promo_zone[k][side.index()];
+                let promotes = !kd.promo_to.is_empty();
+                let initial = nw.has_initial(kind);
+                let run_lines = !kd.lines.is_empty() && (history_live || !kd.history_only);
+                while bb != 0 {
+                    let i = bb.trailing_zeros() as usize;
+                    bb &= bb - 1;
+                    let sq = narrow::square(i);
+                    if fast_kind && lines & (1 << i) == 0 {
+                        let moved =
+                            initial && pos.unit_at(sq).is_some_and(|u| pos.unit(u).status.moved);
+                        let t = nw.targets(kind, i, side, moved, own, enemy);
+                        let promo = if promotes { t & zone } else { 0 };
+                        n += u64::from((t & !promo).count_ones())
+                            + u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
+                        if run_lines {
+                            if let Some(u) = pos.unit_at(sq) {
+                                n += complex(u, Some(unpack(t)));
+                            }
+                        }
+                    } else if legal.is_some() {
+                        if let Some(u) = pos.unit_at(sq) {
+                            n += complex(u, None);
+                        }
+                    }
+                }
+            }
+            return n;
+        }
+        let own = pos.side_bb(side);
+        let enemy = pos.side_bb(side.opposite());
         for sq in own {
             let Some(u) = pos.unit_at(sq) else { continue };
             let un = pos.unit(u);
@@ -929,72 +987,48 @@ impl ParlettRules {
                 }
             };
             if fast {
-                let t = match c.narrow().zip(nn.as_ref()) {
-                    Some((nw, nn)) => {
-                        let t = nw.targets(
-                            un.kind,
-                            narrow::n(sq),
-                            side,
-                            un.status.moved,
-                            nn.side[side.index()],
-                            nn.side[side.opposite().index()],
-                        );
-                        let promo = if kd.promo_to.is_empty() {
-                            0
-                        } else {
-                            t & nw.promo_zone[un.kind.index()][side.index()]
-                        };
-                        n += u64::from((t & !promo).count_ones())
-                            + u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
-                        if kd.lines.is_empty() || (kd.history_only && !history_live) {
-                            continue;
-                        }
-                        unpack(t)
-                    }
-                    None => {
-                        let (t, _) =
-                            c.simple_targets(un.kind, sq, side, un.status.moved, own, enemy);
-                        let zone = kd.promo_zone[side.index()];
-                        let promo = if kd.promo_to.is_empty() {
-                            Bitboard::EMPTY
-                        } else {
-                            t & zone
-                        };
-                        n += u64::from((t - promo).count())
-                            + u64::from(promo.count()) * kd.promo_to.len() as u64;
-                        t
-                    }
+                let (t, _) = c.simple_targets(un.kind, sq, side, un.status.moved, own, enemy);
+                let promo = if kd.promo_to.is_empty() {
+                    Bitboard::EMPTY
+                } else {
+                    t & kd.promo_zone[side.index()]
                 };
+                n += u64::from((t - promo).count())
+                    + u64::from(promo.count()) * kd.promo_to.len() as u64;
                 if !kd.lines.is_empty() && (history_live || !kd.history_only) {
-                    let mut extra = 0u64;
-                    match &legal {
-                        None => {
-                            self.unit_moves(pos, &mut board, u, Some(t), nn.as_ref(), &mut |g| {
-                                if g.effect.is_some() {
-                                    extra += 1;
-                                }
-                            });
-                        }
-                        Some(li) => {
-                            self.unit_moves(pos, &mut board, u, Some(t), nn.as_ref(), &mut |g| {
-                                if g.effect.is_some()
-                                    && self.is_legal(pos, li, &mut scratch, &g, nn.as_ref())
-                                {
-                                    extra += 1;
-                                }
-                            });
-                        }
-                    }
-                    n += extra;
+                    n += complex(u, Some(t));
                 }
-            } else if let Some(li) = &legal {
-                self.unit_moves(pos, &mut board, u, None, nn.as_ref(), &mut |g| {
-                    if self.is_legal(pos, li, &mut scratch, &g, nn.as_ref()) {
-                        n += 1;
-                    }
-                });
+            } else if legal.is_some() {
+                n += complex(u, None);
             }
         }
+        n
+    }
+
+    /// Moves of one unit counted one by one: with `known` simple targets (already
+    /// counted), its legal complex moves; without, all its legal moves (a king, a
+    /// pinned piece, or every piece while in check).
+    #[allow(clippy::too_many_arguments)]
+    fn count_complex(
+        &self,
+        pos: &Position<ParlettState>,
+        legal: Option<&Legal>,
+        board: &mut Option<Board>,
+        scratch: &mut Option<Board>,
+        nn: Option<&NarrowNode>,
+        u: UnitId,
+        known: Option<Bitboard>,
+    ) -> u64 {
+        let mut n = 0u64;
+        let complex_only = known.is_some();
+        self.unit_moves(pos, board, u, known, nn, &mut |g| {
+            if complex_only && g.effect.is_none() {
+                return;
+            }
+            if legal.map_or(true, |li| self.is_legal(pos, li, scratch, &g, nn)) {
+                n += 1;
+            }
+        });
         n
     }
 
