@@ -21,6 +21,7 @@ use super::ast::{
     Body, CaptureRule, Chain, Comparison, Definition, Direction, Distance, Link, MoveExpr,
     MoveKind, Operand, Primary, RelOp, Step, Target, Unit,
 };
+use super::simple::{narrow_squares, NarrowTables, WideTables};
 use frozen_core::{Bitboard, Geometry, Kind, Position, Shape, Side, Square, UnitId, MAX_KINDS};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
@@ -297,7 +298,6 @@ pub(crate) struct KindData {
 #[derive(Clone, Debug)]
 pub struct Compiled {
     pub(crate) shape: Shape,
-    pub(crate) geo: Geometry,
     pub(crate) kinds: Vec<KindData>,
     pub(crate) lines: Vec<Line>,
     /// `within[sq][k]`: squares at Chebyshev distance <= k.
@@ -311,8 +311,10 @@ pub struct Compiled {
     pub(crate) chain_pattern_bits: Vec<u32>,
     /// Attack tables per attacking side (see [`Attacks`]).
     pub(crate) attacks: [Attacks; 2],
-    /// The same simple tables on one `u64`, for boards of at most 8 x 8.
-    pub(crate) narrow: Option<Box<super::narrow::Narrow>>,
+    /// The simple elements' tables on the wide board word (the hot path).
+    pub(crate) simple: Box<WideTables>,
+    /// The same tables on one `u64`, for boards of at most 8 x 8.
+    pub(crate) narrow: Option<Box<NarrowTables>>,
 }
 
 /// Precomputed reverse tables for "could a simple element of this side
@@ -927,13 +929,14 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
         build_attacks(&kinds, Side::White, maxdim),
         build_attacks(&kinds, Side::Black, maxdim),
     ];
-    let narrow = super::narrow::Narrow::build(shape, &geo, &kinds, &within, &attacks, maxdim);
+    let simple = Box::new(WideTables::wide(&geo, &kinds, &within, &attacks, maxdim));
+    let narrow = narrow_squares(shape).map(|sqs| Box::new(simple.map(super::narrow::pack, &sqs)));
     Ok(Compiled {
+        simple,
         narrow,
         attacks,
         chain_pattern_bits,
         shape,
-        geo,
         kinds,
         lines,
         within,
@@ -1172,39 +1175,8 @@ fn leap_mode(shape: Shape, vecs: impl Fn(Side) -> Vec<(i32, i32)>) -> SimpleMode
 // ---------------------------------------------------------------------------
 
 impl Compiled {
-    #[inline]
-    fn window(&self, sq: Square, lo: u32, hi: u32) -> Bitboard {
-        let w = &self.within[sq.index()];
-        let hi = hi.min(16) as usize;
-        if lo <= 1 {
-            w[hi]
-        } else {
-            w[hi] - w[(lo - 1).min(16) as usize]
-        }
-    }
-
-    /// Raw targets of one simple element (before the capture rule).
-    #[inline]
-    fn raw_targets(&self, el: &Simple, sq: Square, side: Side, occ: Bitboard) -> Bitboard {
-        match &el.mode {
-            SimpleMode::Leap { tab, .. } => tab[side.index()][sq.index()],
-            SimpleMode::Slide { dirs, lo, hi } => {
-                let mut t = Bitboard::EMPTY;
-                for &d in &dirs[side.index()] {
-                    t |= self.geo.slide(sq, d, occ);
-                }
-                if *lo <= 1 && *hi >= self.maxdim {
-                    t
-                } else {
-                    t & self.window(sq, *lo, *hi)
-                }
-            }
-        }
-    }
-
-    /// Targets of a kind's simple elements for a unit on `sq` (PAR-TYPE-01,
-    /// PAR-TYPE-02, PAR-COND-01..03). Overlapping elements give one move per
-    /// square (PAR-GRUP-04). Returns (targets, targets of pattern elements).
+    /// Targets of a kind's simple elements for a unit on `sq`: see
+    /// [`super::simple::SimpleTables::targets`]. Returns (targets, targets of pattern elements).
     #[inline]
     pub(crate) fn simple_targets(
         &self,
@@ -1215,31 +1187,12 @@ impl Compiled {
         own: Bitboard,
         enemy: Bitboard,
     ) -> (Bitboard, Bitboard) {
-        let Some(kd) = self.kinds.get(kind.index()) else {
-            return (Bitboard::EMPTY, Bitboard::EMPTY);
-        };
-        let occ = own | enemy;
-        let mut all = Bitboard::EMPTY;
-        let mut pat = Bitboard::EMPTY;
-        for el in &kd.simple {
-            if el.initial && moved {
-                continue;
-            }
-            let raw = self.raw_targets(el, sq, side, occ);
-            let t = match el.capture {
-                CaptureRule::May => raw - own,
-                CaptureRule::Only => raw & enemy,
-                CaptureRule::Never => raw - occ,
-            };
-            all |= t;
-            if el.patterns != 0 {
-                pat |= t;
-            }
-        }
-        (all, pat)
+        self.simple
+            .targets(kind, sq.index(), side, moved, own, enemy)
     }
 
     /// Pattern bits of the simple elements reaching `to` from `sq`.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn simple_pattern_bits(
         &self,
         kind: Kind,
@@ -1250,31 +1203,12 @@ impl Compiled {
         own: Bitboard,
         enemy: Bitboard,
     ) -> u32 {
-        let Some(kd) = self.kinds.get(kind.index()) else {
-            return 0;
-        };
-        let occ = own | enemy;
-        let mut bits = 0;
-        for el in &kd.simple {
-            if el.patterns == 0 || (el.initial && moved) {
-                continue;
-            }
-            let raw = self.raw_targets(el, sq, side, occ);
-            let t = match el.capture {
-                CaptureRule::May => raw - own,
-                CaptureRule::Only => raw & enemy,
-                CaptureRule::Never => raw - occ,
-            };
-            if t.contains(to) {
-                bits |= el.patterns;
-            }
-        }
-        bits
+        self.simple
+            .pattern_bits(kind, sq.index(), to.index(), side, moved, own, enemy)
     }
 
-    /// Could a simple element of a `by` piece capture on `sq`? `by_pieces`
-    /// are the attacker's squares, `kind_bb(k)` a kind's squares (any side),
-    /// `unmoved` the squares of unmoved units.
+    /// Could a simple element of a `by` piece capture on `sq`? See
+    /// [`super::simple::SimpleTables::attacked`].
     #[inline]
     pub(crate) fn simple_attacked(
         &self,
@@ -1285,63 +1219,12 @@ impl Compiled {
         kind_bb: impl Fn(usize) -> Bitboard,
         unmoved: Bitboard,
     ) -> bool {
-        let at = &self.attacks[by.index()];
-        for (k, tab) in &at.leaps {
-            if tab[sq.index()].intersects(kind_bb(k.index()) & by_pieces) {
-                return true;
-            }
-        }
-        for d in 0..8 {
-            let mask = at.slide_kinds[d];
-            if mask == 0 {
-                continue;
-            }
-            let mut cand = Bitboard::EMPTY;
-            let mut m = mask;
-            while m != 0 {
-                let k = m.trailing_zeros() as usize;
-                m &= m - 1;
-                cand |= kind_bb(k);
-            }
-            cand &= by_pieces;
-            if cand.any() && self.geo.slide(sq, d, occ).intersects(cand) {
-                return true;
-            }
-        }
-        for &(k, ei) in &at.others {
-            let Some(el) = self.kinds.get(k.index()).and_then(|kd| kd.simple.get(ei)) else {
-                continue;
-            };
-            let mut p = kind_bb(k.index()) & by_pieces;
-            if el.initial {
-                p &= unmoved;
-            }
-            if p.is_empty() {
-                continue;
-            }
-            match &el.mode {
-                SimpleMode::Leap { rev, .. } => {
-                    if rev[by.index()][sq.index()].intersects(p) {
-                        return true;
-                    }
-                }
-                SimpleMode::Slide { dirs, lo, hi } => {
-                    for &d in &dirs[by.index()] {
-                        let back = (d + 4) & 7;
-                        let s = self.geo.slide(sq, back, occ) & p;
-                        if s.any() && (s & self.window(sq, *lo, *hi)).any() {
-                            return true;
-                        }
-                    }
-                }
-            }
-        }
-        false
+        self.simple
+            .attacked(sq.index(), by, occ, by_pieces, kind_bb, unmoved)
     }
 
-    /// Squares on rays from `sq` along which a `by` slide element could
-    /// reach it (used to skip legality tests of moves that cannot uncover
-    /// an attack).
+    /// Squares whose vacating may uncover an attack on `sq`: see
+    /// [`super::simple::SimpleTables::slider_lines`].
     pub(crate) fn slider_lines(
         &self,
         sq: Square,
@@ -1351,44 +1234,8 @@ impl Compiled {
         enemy: Bitboard,
         kind_bb: impl Fn(usize) -> Bitboard,
     ) -> Bitboard {
-        let at = &self.attacks[by.index()];
-        let mut out = Bitboard::EMPTY;
-        for d in 0..8 {
-            if !at.slide_dirs_any[d] {
-                continue;
-            }
-            let mask = at.slide_kinds[d];
-            if at.limited[d] {
-                out |= self.geo.ray(d, sq);
-                continue;
-            }
-            // Unlimited sliders only: the one own piece between the square and
-            // an enemy slider of the right kind is pinned.
-            let asc = matches!(d, 0 | 1 | 2 | 7);
-            let near = |b: Bitboard| if asc { b.first() } else { b.last() };
-            let Some(first) = near(self.geo.ray(d, sq) & occ) else {
-                continue;
-            };
-            if !own.contains(first) {
-                continue;
-            }
-            let Some(second) = near(self.geo.ray(d, first) & occ) else {
-                continue;
-            };
-            if !enemy.contains(second) {
-                continue;
-            }
-            let mut m = mask;
-            while m != 0 {
-                let k = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if kind_bb(k).contains(second) {
-                    out.set(first);
-                    break;
-                }
-            }
-        }
-        out
+        self.simple
+            .slider_lines(sq.index(), by, occ, own, enemy, kind_bb)
     }
 
     /// A cheap necessary condition for a complex line to give any move to

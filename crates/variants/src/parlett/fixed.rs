@@ -20,8 +20,9 @@ use super::engine::{
     dir_vectors, last_parts, offset_sq, Compiled, Effect, IrChain, IrDist, IrPrim, IrTarget,
     LineBody,
 };
-use super::narrow::{self, pack, Narrow, NarrowNode};
+use super::narrow::{self, pack, NarrowNode};
 use super::rules::ParlettState;
+use super::simple::NarrowTables;
 use frozen_core::{Bitboard, Kind, Position, Shape, Side, Square, UnitId};
 use smallvec::SmallVec;
 
@@ -185,7 +186,7 @@ struct Walk<'a> {
     /// An `s` test the tables could not decide.
     undecided: bool,
     /// The narrow tables, this node's narrow bitboards and `unmoved` packed.
-    narrow: Option<(&'a Narrow, &'a NarrowNode, u64)>,
+    narrow: Option<(&'a NarrowTables, &'a NarrowNode, u64)>,
     found: SmallVec<[Effect; 4]>,
 }
 
@@ -212,7 +213,7 @@ impl Walk<'_> {
                 opp,
                 pack(self.occ),
                 nn.side[opp.index()],
-                &nn.kinds,
+                |k| nn.kind(k),
                 um,
             ),
             None => self

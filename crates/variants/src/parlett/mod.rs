@@ -12,6 +12,7 @@ mod fixed;
 mod narrow;
 pub mod parse;
 pub mod rules;
+mod simple;
 
 pub use ast::{Body, Definition, MoveExpr, MultiExpr};
 pub use error::ParseError;

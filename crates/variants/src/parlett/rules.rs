@@ -377,14 +377,17 @@ impl ParlettRules {
         let targets = match known {
             Some(t) => t,
             None => match c.narrow() {
-                Some(nw) => unpack(nw.targets(
-                    unit.kind,
-                    narrow::n(from),
-                    side,
-                    unit.status.moved,
-                    pack(own),
-                    pack(enemy),
-                )),
+                Some(nw) => unpack(
+                    nw.targets(
+                        unit.kind,
+                        narrow::n(from),
+                        side,
+                        unit.status.moved,
+                        pack(own),
+                        pack(enemy),
+                    )
+                    .0,
+                ),
                 None => {
                     c.simple_targets(unit.kind, from, side, unit.status.moved, own, enemy)
                         .0
@@ -577,7 +580,7 @@ impl ParlettRules {
                     opp,
                     nn.side[0] | nn.side[1],
                     nn.side[opp.index()],
-                    &nn.kinds,
+                    |k| nn.kind(k),
                     unmoved64,
                 ),
                 None => c.simple_attacked(r, opp, occ, by, kb, unmoved),
@@ -597,7 +600,7 @@ impl ParlettRules {
                     nn.side[0] | nn.side[1],
                     nn.side[side.index()],
                     nn.side[opp.index()],
-                    &nn.kinds,
+                    |k| nn.kind(k),
                 )),
                 None => c.slider_lines(r, opp, occ, pos.side_bb(side), by, kb),
             };
@@ -665,7 +668,7 @@ impl ParlettRules {
                     let r = if is_royal && r == from { to } else { r };
                     let attacked = match narrow {
                         Some((nw, nn, occ, by)) => {
-                            nw.attacked(narrow::n(r), opp, occ, by, &nn.kinds, li.unmoved64)
+                            nw.attacked(narrow::n(r), opp, occ, by, |k| nn.kind(k), li.unmoved64)
                         }
                         None => c.simple_attacked(
                             r,
@@ -780,7 +783,7 @@ impl ParlettRules {
         for &r in &royals {
             let attacked = match narrow {
                 Some((nw, nn, occ, by, um)) => {
-                    nw.attacked(narrow::n(r), opp, occ, by, &nn.kinds, um)
+                    nw.attacked(narrow::n(r), opp, occ, by, |k| nn.kind(k), um)
                 }
                 None => c.simple_attacked(r, opp, occ, by, kb, unmoved),
             };
@@ -953,7 +956,7 @@ impl ParlettRules {
                     if fast_kind && lines & (1 << i) == 0 {
                         let moved =
                             initial && pos.unit_at(sq).is_some_and(|u| pos.unit(u).status.moved);
-                        let t = nw.targets(kind, i, side, moved, own, enemy);
+                        let (t, _) = nw.targets(kind, i, side, moved, own, enemy);
                         let promo = if promotes { t & zone } else { 0 };
                         n += u64::from((t & !promo).count_ones())
                             + u64::from(promo.count_ones()) * kd.promo_to.len() as u64;

@@ -1,0 +1,581 @@
+//! Simple elements on bitboards: the hot path of every Parlett set
+//! (PAR-TYPE-01, PAR-TYPE-02, PAR-COND-01..03, PAR-GRUP-04, Q6).
+//!
+//! One generic implementation over the board word `W`: the core's 256-bit
+//! [`Bitboard`] (any board up to 16 x 16, square index `rank * 16 + file`)
+//! and, for boards of at most 8 x 8, one `u64` (index `rank * 8 + file`,
+//! see [`super::narrow`]). The narrow tables are the wide ones packed, so
+//! both answer every question the same way; DESIGN.md's "narrower bitboard
+//! through generics, decided by benchmark" (figures in docs/perft.md).
+
+use super::ast::CaptureRule;
+use super::engine::{Attacks, KindData, SimpleMode};
+use frozen_core::{Bitboard, Geometry, Kind, Shape, Side, Square};
+use smallvec::SmallVec;
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
+
+/// A board word: a set of square indices.
+pub(crate) trait Word:
+    Copy
+    + PartialEq
+    + Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitOrAssign
+    + Not<Output = Self>
+{
+    /// No square.
+    const ZERO: Self;
+    /// The square with index `i`.
+    fn bit(i: usize) -> Self;
+    /// The lowest (`ascending`) or highest index in the set.
+    fn nearest(self, ascending: bool) -> Option<usize>;
+    #[inline]
+    fn any(self) -> bool {
+        self != Self::ZERO
+    }
+    #[inline]
+    fn has(self, i: usize) -> bool {
+        (self & Self::bit(i)).any()
+    }
+}
+
+impl Word for u64 {
+    const ZERO: u64 = 0;
+    #[inline]
+    fn bit(i: usize) -> u64 {
+        1 << i
+    }
+    #[inline]
+    fn nearest(self, ascending: bool) -> Option<usize> {
+        if self == 0 {
+            None
+        } else if ascending {
+            Some(self.trailing_zeros() as usize)
+        } else {
+            Some(63 - self.leading_zeros() as usize)
+        }
+    }
+}
+
+impl Word for Bitboard {
+    const ZERO: Bitboard = Bitboard::EMPTY;
+    #[inline]
+    fn bit(i: usize) -> Bitboard {
+        Bitboard::from_square(Square::from_index(i as u8))
+    }
+    #[inline]
+    fn nearest(self, ascending: bool) -> Option<usize> {
+        if ascending { self.first() } else { self.last() }.map(Square::index)
+    }
+}
+
+/// Is direction `d` (a `Dir::ALL8` index) toward higher square indices?
+#[inline]
+const fn ascending(d: usize) -> bool {
+    matches!(d, 0 | 1 | 2 | 7)
+}
+
+/// How a simple element finds its targets.
+#[derive(Clone, Debug)]
+enum Mode<W, const N: usize> {
+    /// Targets and reverse targets per side and square index.
+    Leap {
+        tab: [Box<[W; N]>; 2],
+        rev: [Box<[W; N]>; 2],
+    },
+    /// Slides along `Dir::ALL8` indices, per side, `lo..=hi` squares.
+    Slide {
+        dirs: [SmallVec<[u8; 8]>; 2],
+        lo: u32,
+        hi: u32,
+    },
+}
+
+#[derive(Clone, Debug)]
+struct Elem<W, const N: usize> {
+    mode: Mode<W, N>,
+    capture: CaptureRule,
+    initial: bool,
+    patterns: u32,
+}
+
+/// A kind's elements merged: the union of their targets is the union of
+/// these parts. Elements with `i` or history-pattern bits, and limited or
+/// non-capturing slides, stay in `rest`.
+#[derive(Clone, Debug)]
+struct Merged<W, const N: usize> {
+    leap_may: [Box<[W; N]>; 2],
+    leap_only: [Box<[W; N]>; 2],
+    leap_never: [Box<[W; N]>; 2],
+    /// Directions (bit d) of unlimited slides that may capture, per side.
+    slide_may: [u8; 2],
+    /// Indices of the other elements.
+    rest: Vec<usize>,
+}
+
+/// Reverse attack tables of one attacking side (see [`Attacks`]).
+#[derive(Clone, Debug)]
+struct AttackTab<W, const N: usize> {
+    leaps: Vec<(usize, Box<[W; N]>)>,
+    slide_kinds: [u32; 8],
+    others: Vec<(usize, usize)>,
+    slide_dirs_any: [bool; 8],
+    limited: [bool; 8],
+}
+
+/// Every table of a set's simple elements, over the board word `W`.
+#[derive(Clone, Debug)]
+pub(crate) struct SimpleTables<W, const N: usize> {
+    rays: [Box<[W; N]>; 8],
+    /// `within[i][k]`: squares at Chebyshev distance <= k.
+    within: Box<[[W; 17]; N]>,
+    kinds: Vec<Vec<Elem<W, N>>>,
+    merged: Vec<Merged<W, N>>,
+    attacks: [AttackTab<W, N>; 2],
+    /// Promotion squares per kind and side.
+    pub promo_zone: Vec<[W; 2]>,
+    maxdim: u32,
+}
+
+/// The tables on the core's bitboard, indexed by `Square::index`.
+pub(crate) type WideTables = SimpleTables<Bitboard, 256>;
+/// The tables on one `u64`, indexed by [`super::narrow::n`].
+pub(crate) type NarrowTables = SimpleTables<u64, 64>;
+
+/// A table of `N` words.
+fn table<W: Copy, const N: usize>(f: impl Fn(usize) -> W) -> Box<[W; N]> {
+    Box::new(std::array::from_fn(f))
+}
+
+impl WideTables {
+    /// The wide tables of compiled kinds.
+    pub(crate) fn wide(
+        geo: &Geometry,
+        kinds: &[KindData],
+        within: &[[Bitboard; 17]; 256],
+        attacks: &[Attacks; 2],
+        maxdim: u32,
+    ) -> WideTables {
+        let rays = std::array::from_fn(|d| table(|i| geo.ray(d, Square::from_index(i as u8))));
+        let elems: Vec<Vec<Elem<Bitboard, 256>>> = kinds
+            .iter()
+            .map(|kd| {
+                kd.simple
+                    .iter()
+                    .map(|el| Elem {
+                        mode: match &el.mode {
+                            SimpleMode::Leap { tab, rev } => Mode::Leap {
+                                tab: [table(|i| tab[0][i]), table(|i| tab[1][i])],
+                                rev: [table(|i| rev[0][i]), table(|i| rev[1][i])],
+                            },
+                            SimpleMode::Slide { dirs, lo, hi } => Mode::Slide {
+                                dirs: [
+                                    dirs[0].iter().map(|&d| d as u8).collect(),
+                                    dirs[1].iter().map(|&d| d as u8).collect(),
+                                ],
+                                lo: *lo,
+                                hi: *hi,
+                            },
+                        },
+                        capture: el.capture,
+                        initial: el.initial,
+                        patterns: el.patterns,
+                    })
+                    .collect()
+            })
+            .collect();
+        let attack_tab = |a: &Attacks| AttackTab {
+            leaps: a
+                .leaps
+                .iter()
+                .map(|(k, t)| (k.index(), table(|i| t[i])))
+                .collect(),
+            slide_kinds: a.slide_kinds,
+            others: a.others.iter().map(|&(k, e)| (k.index(), e)).collect(),
+            slide_dirs_any: a.slide_dirs_any,
+            limited: a.limited,
+        };
+        let merged = elems.iter().map(|els| merge(els, maxdim)).collect();
+        SimpleTables {
+            rays,
+            within: table(|i| within[i]),
+            kinds: elems,
+            merged,
+            attacks: [attack_tab(&attacks[0]), attack_tab(&attacks[1])],
+            promo_zone: kinds.iter().map(|kd| kd.promo_zone).collect(),
+            maxdim,
+        }
+    }
+
+    /// The same tables on another board word: `word` maps a wide set to it,
+    /// `squares` are the board's squares with their new index.
+    pub(crate) fn map<V: Word, const M: usize>(
+        &self,
+        word: impl Fn(Bitboard) -> V,
+        squares: &[(Square, usize)],
+    ) -> SimpleTables<V, M> {
+        // `from[j]`: the wide index of new index j, if on the board.
+        let mut from = [None; M];
+        for &(sq, j) in squares {
+            if let Some(slot) = from.get_mut(j) {
+                *slot = Some(sq.index());
+            }
+        }
+        let remap = |t: &[Bitboard; 256]| -> Box<[V; M]> {
+            table(|j| from[j].map_or(V::ZERO, |i| word(t[i])))
+        };
+        let pair = |t: &[Box<[Bitboard; 256]>; 2]| [remap(&t[0]), remap(&t[1])];
+        let within = table(|j| {
+            from[j].map_or([V::ZERO; 17], |i| {
+                std::array::from_fn(|k| word(self.within[i][k]))
+            })
+        });
+        let kinds = self
+            .kinds
+            .iter()
+            .map(|els| {
+                els.iter()
+                    .map(|el| Elem {
+                        mode: match &el.mode {
+                            Mode::Leap { tab, rev } => Mode::Leap {
+                                tab: pair(tab),
+                                rev: pair(rev),
+                            },
+                            Mode::Slide { dirs, lo, hi } => Mode::Slide {
+                                dirs: dirs.clone(),
+                                lo: *lo,
+                                hi: *hi,
+                            },
+                        },
+                        capture: el.capture,
+                        initial: el.initial,
+                        patterns: el.patterns,
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>();
+        let merged = kinds.iter().map(|els| merge(els, self.maxdim)).collect();
+        let attack_tab = |a: &AttackTab<Bitboard, 256>| AttackTab {
+            leaps: a.leaps.iter().map(|(k, t)| (*k, remap(t))).collect(),
+            slide_kinds: a.slide_kinds,
+            others: a.others.clone(),
+            slide_dirs_any: a.slide_dirs_any,
+            limited: a.limited,
+        };
+        SimpleTables {
+            rays: std::array::from_fn(|d| remap(&self.rays[d])),
+            within,
+            kinds,
+            merged,
+            attacks: [attack_tab(&self.attacks[0]), attack_tab(&self.attacks[1])],
+            promo_zone: self
+                .promo_zone
+                .iter()
+                .map(|z| [word(z[0]), word(z[1])])
+                .collect(),
+            maxdim: self.maxdim,
+        }
+    }
+}
+
+/// Merges one kind's elements (see [`Merged`]).
+fn merge<W: Word, const N: usize>(els: &[Elem<W, N>], maxdim: u32) -> Merged<W, N> {
+    let empty = || [table(|_| W::ZERO), table(|_| W::ZERO)];
+    let mut m = Merged {
+        leap_may: empty(),
+        leap_only: empty(),
+        leap_never: empty(),
+        slide_may: [0; 2],
+        rest: Vec::new(),
+    };
+    for (ei, el) in els.iter().enumerate() {
+        let plain = !el.initial && el.patterns == 0;
+        match &el.mode {
+            Mode::Leap { tab, .. } if plain => {
+                let dst = match el.capture {
+                    CaptureRule::May => &mut m.leap_may,
+                    CaptureRule::Only => &mut m.leap_only,
+                    CaptureRule::Never => &mut m.leap_never,
+                };
+                for (d, t) in dst.iter_mut().zip(tab.iter()) {
+                    for (x, y) in d.iter_mut().zip(t.iter()) {
+                        *x |= *y;
+                    }
+                }
+            }
+            Mode::Slide { dirs, lo, hi }
+                if plain && el.capture == CaptureRule::May && *lo <= 1 && *hi >= maxdim =>
+            {
+                for (mask, ds) in m.slide_may.iter_mut().zip(dirs) {
+                    for &d in ds {
+                        *mask |= 1 << d;
+                    }
+                }
+            }
+            _ => m.rest.push(ei),
+        }
+    }
+    m
+}
+
+impl<W: Word, const N: usize> SimpleTables<W, N> {
+    /// The squares a slide from `i` along direction `d` reaches, up to and
+    /// including the first occupied one.
+    #[inline]
+    fn slide(&self, i: usize, d: usize, occ: W) -> W {
+        let ray = self.rays[d][i];
+        match (ray & occ).nearest(ascending(d)) {
+            Some(b) => ray & !self.rays[d][b],
+            None => ray,
+        }
+    }
+
+    #[inline]
+    fn window(&self, i: usize, lo: u32, hi: u32) -> W {
+        let w = &self.within[i];
+        let hi = hi.min(16) as usize;
+        if lo <= 1 {
+            w[hi]
+        } else {
+            w[hi] & !w[(lo - 1).min(16) as usize]
+        }
+    }
+
+    /// Raw targets of one element (before the capture rule).
+    #[inline]
+    fn raw(&self, el: &Elem<W, N>, i: usize, side: Side, occ: W) -> W {
+        match &el.mode {
+            Mode::Leap { tab, .. } => tab[side.index()][i],
+            Mode::Slide { dirs, lo, hi } => {
+                let mut t = W::ZERO;
+                for &d in &dirs[side.index()] {
+                    t |= self.slide(i, d as usize, occ);
+                }
+                if *lo <= 1 && *hi >= self.maxdim {
+                    t
+                } else {
+                    t & self.window(i, *lo, *hi)
+                }
+            }
+        }
+    }
+
+    /// An element's targets under its capture rule.
+    #[inline]
+    fn element_targets(&self, el: &Elem<W, N>, i: usize, side: Side, own: W, enemy: W) -> W {
+        let raw = self.raw(el, i, side, own | enemy);
+        match el.capture {
+            CaptureRule::May => raw & !own,
+            CaptureRule::Only => raw & enemy,
+            CaptureRule::Never => raw & !(own | enemy),
+        }
+    }
+
+    /// Targets of a kind's simple elements for a unit on square index `i`
+    /// (PAR-TYPE-01, PAR-TYPE-02, PAR-COND-01..03). Overlapping elements
+    /// give one move per square (PAR-GRUP-04). Returns (targets, targets of
+    /// pattern elements).
+    #[inline]
+    pub(crate) fn targets(
+        &self,
+        kind: Kind,
+        i: usize,
+        side: Side,
+        moved: bool,
+        own: W,
+        enemy: W,
+    ) -> (W, W) {
+        let (Some(m), Some(els)) = (self.merged.get(kind.index()), self.kinds.get(kind.index()))
+        else {
+            return (W::ZERO, W::ZERO);
+        };
+        let occ = own | enemy;
+        let si = side.index();
+        let mut all = (m.leap_may[si][i] & !own)
+            | (m.leap_only[si][i] & enemy)
+            | (m.leap_never[si][i] & !occ);
+        let mut dirs = m.slide_may[si];
+        if dirs != 0 {
+            let mut t = W::ZERO;
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                t |= self.slide(i, d, occ);
+            }
+            all |= t & !own;
+        }
+        let mut pat = W::ZERO;
+        for &ei in &m.rest {
+            let el = &els[ei];
+            if el.initial && moved {
+                continue;
+            }
+            let t = self.element_targets(el, i, side, own, enemy);
+            all |= t;
+            if el.patterns != 0 {
+                pat |= t;
+            }
+        }
+        (all, pat)
+    }
+
+    /// Pattern bits of the simple elements reaching index `to` from `i`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn pattern_bits(
+        &self,
+        kind: Kind,
+        i: usize,
+        to: usize,
+        side: Side,
+        moved: bool,
+        own: W,
+        enemy: W,
+    ) -> u32 {
+        let Some(els) = self.kinds.get(kind.index()) else {
+            return 0;
+        };
+        let mut bits = 0;
+        for el in els {
+            if el.patterns == 0 || (el.initial && moved) {
+                continue;
+            }
+            if self.element_targets(el, i, side, own, enemy).has(to) {
+                bits |= el.patterns;
+            }
+        }
+        bits
+    }
+
+    /// Does some simple element of `kind` need an unmoved piece (`i`)?
+    #[inline]
+    pub(crate) fn has_initial(&self, kind: Kind) -> bool {
+        self.kinds
+            .get(kind.index())
+            .is_some_and(|els| els.iter().any(|el| el.initial))
+    }
+
+    /// Could a simple element of a `by` piece capture on index `i`?
+    /// `by_pieces` are the attacker's squares, `kind_bb(k)` a kind's squares
+    /// (any side), `unmoved` the squares of unmoved units.
+    #[inline]
+    pub(crate) fn attacked(
+        &self,
+        i: usize,
+        by: Side,
+        occ: W,
+        by_pieces: W,
+        kind_bb: impl Fn(usize) -> W,
+        unmoved: W,
+    ) -> bool {
+        let at = &self.attacks[by.index()];
+        for (k, tab) in &at.leaps {
+            if (tab[i] & kind_bb(*k) & by_pieces).any() {
+                return true;
+            }
+        }
+        for d in 0..8 {
+            let mut m = at.slide_kinds[d];
+            if m == 0 {
+                continue;
+            }
+            let mut cand = W::ZERO;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                cand |= kind_bb(k);
+            }
+            cand = cand & by_pieces;
+            if cand.any() && (self.slide(i, d, occ) & cand).any() {
+                return true;
+            }
+        }
+        for &(k, ei) in &at.others {
+            let Some(el) = self.kinds.get(k).and_then(|v| v.get(ei)) else {
+                continue;
+            };
+            let mut p = kind_bb(k) & by_pieces;
+            if el.initial {
+                p = p & unmoved;
+            }
+            if !p.any() {
+                continue;
+            }
+            match &el.mode {
+                Mode::Leap { rev, .. } => {
+                    if (rev[by.index()][i] & p).any() {
+                        return true;
+                    }
+                }
+                Mode::Slide { dirs, lo, hi } => {
+                    for &d in &dirs[by.index()] {
+                        let back = (d as usize + 4) & 7;
+                        let hit = self.slide(i, back, occ) & p;
+                        if hit.any() && (hit & self.window(i, *lo, *hi)).any() {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Squares on rays from index `i` along which a `by` slide element could
+    /// reach it: whole rays for limited slides, else the one own piece
+    /// between `i` and an unlimited enemy slider of the right kind (used to
+    /// skip legality tests of moves that cannot uncover an attack).
+    pub(crate) fn slider_lines(
+        &self,
+        i: usize,
+        by: Side,
+        occ: W,
+        own: W,
+        enemy: W,
+        kind_bb: impl Fn(usize) -> W,
+    ) -> W {
+        let at = &self.attacks[by.index()];
+        let mut out = W::ZERO;
+        for d in 0..8 {
+            if !at.slide_dirs_any[d] {
+                continue;
+            }
+            let ray = self.rays[d][i];
+            if at.limited[d] {
+                out |= ray;
+                continue;
+            }
+            let Some(first) = (ray & occ).nearest(ascending(d)) else {
+                continue;
+            };
+            if !own.has(first) {
+                continue;
+            }
+            let Some(second) = (self.rays[d][first] & occ).nearest(ascending(d)) else {
+                continue;
+            };
+            if !enemy.has(second) {
+                continue;
+            }
+            let mut m = at.slide_kinds[d];
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if kind_bb(k).has(second) {
+                    out |= W::bit(first);
+                    break;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The board's squares with their index in the narrow (8 x 8) word.
+pub(crate) fn narrow_squares(shape: Shape) -> Option<Vec<(Square, usize)>> {
+    if shape.width() > 8 || shape.height() > 8 {
+        return None;
+    }
+    Some(shape.squares().map(|s| (s, super::narrow::n(s))).collect())
+}
