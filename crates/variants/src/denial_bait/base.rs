@@ -211,11 +211,70 @@ impl Stk {
     }
 }
 
+/// Most units a position holds: the set's 32 (the validator refuses more).
+pub const UNIT_CAP: usize = 32;
+
+/// The pieces of a [`Board`] by unit id: a fixed array, so that a board is copied without
+/// touching the heap (the legality and check tests copy boards for every outcome). Holds
+/// [`UNIT_CAP`] pieces; reads and writes go through `Deref<[Pc]>`.
+#[derive(Copy, Clone, Debug)]
+pub struct Pcs {
+    n: u8,
+    a: [Pc; UNIT_CAP],
+}
+
+impl Pcs {
+    /// No pieces.
+    pub fn new() -> Pcs {
+        let none = Pc {
+            kind: KING,
+            side: Side::White,
+            place: Place::Spent,
+            moved: false,
+            raise_used: false,
+            expiry: 0,
+            origin: None,
+        };
+        Pcs {
+            n: 0,
+            a: [none; UNIT_CAP],
+        }
+    }
+    /// Adds a piece (ignored beyond [`UNIT_CAP`]).
+    pub fn push(&mut self, p: Pc) {
+        if let Some(slot) = self.a.get_mut(usize::from(self.n)) {
+            *slot = p;
+            self.n += 1;
+        }
+    }
+}
+
+impl Default for Pcs {
+    fn default() -> Self {
+        Pcs::new()
+    }
+}
+
+impl std::ops::Deref for Pcs {
+    type Target = [Pc];
+    #[inline]
+    fn deref(&self) -> &[Pc] {
+        &self.a[..usize::from(self.n)]
+    }
+}
+
+impl std::ops::DerefMut for Pcs {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Pc] {
+        &mut self.a[..usize::from(self.n)]
+    }
+}
+
 /// The compact model of a position the rules compute on.
 #[derive(Clone, Debug)]
 pub struct Board {
     /// Pieces by unit id.
-    pub pcs: Vec<Pc>,
+    pub pcs: Pcs,
     /// Square contents.
     pub stk: [Stk; 64],
     /// Side to act.
@@ -254,7 +313,10 @@ pub struct GameFields {
 }
 
 /// A copy of the state at the start of a turn (what a denial restores, DB-DENY-03).
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+///
+/// Hashed field by field like a derived hash would, but each unit as a few packed words
+/// (the position hashes its variant state on every change, and two snapshots are most of it).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Snap {
     /// Every unit (kind, owner, location, status).
     pub units: Vec<Unit>,
@@ -325,6 +387,47 @@ pub struct InFlight {
     pub decisions: Vec<u16>,
     /// Number of options of the decision now asked.
     pub options: u16,
+}
+
+impl std::hash::Hash for Snap {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write_usize(self.units.len());
+        for u in &self.units {
+            hash_unit(u, h);
+        }
+        self.game.hash(h);
+        self.to_move.hash(h);
+        self.turns.hash(h);
+    }
+}
+
+/// Hashes every field of a unit, packed into words (consistent with `Unit`'s equality).
+fn hash_unit<H: std::hash::Hasher>(u: &Unit, h: &mut H) {
+    use std::hash::Hash;
+    let st = &u.status;
+    let c = &st.counters;
+    let word = |a: &[u16]| {
+        a.iter()
+            .enumerate()
+            .fold(0u64, |w, (i, &x)| w | (u64::from(x) << (16 * i)))
+    };
+    h.write_u64(
+        u64::from(u.kind.0)
+            | (u.side.index() as u64) << 8
+            | u64::from(st.moved) << 9
+            | u64::from(st.range) << 16
+            | u64::from(st.flags) << 32,
+    );
+    h.write_u64(word(&c[..4]));
+    h.write_u64(word(&c[4..]));
+    h.write_u64(
+        u64::from(st.frozen_through) | st.shadow_since.map_or(0, |x| (u64::from(x) << 32) | 1),
+    );
+    h.write_u8(u8::from(st.shadow_since.is_some()));
+    u.loc.hash(h);
+    st.aim.hash(h);
+    st.link.hash(h);
+    st.origin.hash(h);
 }
 
 impl Default for Snap {
@@ -445,7 +548,7 @@ impl Board {
     /// treated as spent (the validator refuses such positions).
     pub fn load(pos: &Position<DbState>) -> Board {
         let mut b = Board {
-            pcs: Vec::with_capacity(pos.units().len()),
+            pcs: Pcs::new(),
             stk: [Stk::new(); 64],
             to_move: pos.to_move(),
             turns: pos.turns(),

@@ -66,7 +66,7 @@ pub fn auto_exile(b: &mut Board, ctx: &mut Ctx, side: Side) -> Result<(), Stop> 
 /// Bishop promotions available to `side` (DB-BISH-05): `act:<pawn>=<kind>#<unit id>`.
 pub fn gen_bishop_promotions(b: &Board, side: Side, out: &mut Vec<Action>) {
     let mut colours = [false; 2];
-    for p in &b.pcs {
+    for p in b.pcs.iter() {
         if p.side == side && p.kind == BISHOP {
             if let Place::Board(s, _) = p.place {
                 colours[((s / 8 + s % 8) % 2) as usize] = true;

@@ -33,7 +33,7 @@ pub enum Stop {
 #[derive(Debug, Default)]
 pub struct Ctx {
     /// Decisions taken so far, consumed in order.
-    pub decisions: Vec<u16>,
+    pub decisions: smallvec::SmallVec<[u16; 8]>,
     /// Next decision to consume.
     pub next: usize,
     /// Events, when wanted.
@@ -53,9 +53,9 @@ pub struct Ctx {
     /// Exiled pieces of a side captured (DB-EXIL-03 b), per side index.
     pub exile_captured: [bool; 2],
     /// En passant data the movement creates.
-    pub new_ep: Vec<EpInfo>,
+    pub new_ep: smallvec::SmallVec<[EpInfo; 4]>,
     /// En passant data available to the movement.
-    pub ep: Vec<EpInfo>,
+    pub ep: smallvec::SmallVec<[EpInfo; 4]>,
     /// The movement moved or swapped a pawn.
     pub pawn_move: bool,
     /// A knight movement without a path capture (DB-DENY-11).
@@ -69,8 +69,8 @@ impl Ctx {
     /// A context with decisions and en passant data.
     pub fn new(decisions: &[u16], ep: &[EpInfo], events: bool) -> Ctx {
         Ctx {
-            decisions: decisions.to_vec(),
-            ep: ep.to_vec(),
+            decisions: smallvec::SmallVec::from_slice(decisions),
+            ep: ep.iter().cloned().collect(),
             events: events.then(Vec::new),
             ..Ctx::default()
         }
@@ -104,6 +104,9 @@ impl Ctx {
         }
     }
 }
+
+/// The removals of a movement whose chain reactions are still to run, in order.
+pub type Queue = smallvec::SmallVec<[Trigger; 4]>;
 
 /// A removal whose chain reactions are still to run.
 #[derive(Clone, Debug)]
@@ -205,7 +208,7 @@ pub fn process(b: &mut Board, ctx: &mut Ctx, t: Trigger) -> Result<(), Stop> {
 }
 
 /// Processes a queue of triggers in order.
-pub fn process_all(b: &mut Board, ctx: &mut Ctx, ts: Vec<Trigger>) -> Result<(), Stop> {
+pub fn process_all(b: &mut Board, ctx: &mut Ctx, ts: Queue) -> Result<(), Stop> {
     for t in ts {
         process(b, ctx, t)?;
     }
@@ -246,7 +249,7 @@ pub fn land(
     movers: &Stk,
     to: Sq,
     enter: bool,
-    queue: &mut Vec<Trigger>,
+    queue: &mut Queue,
 ) -> Result<(), Stop> {
     let Some(&first) = movers.first() else {
         return Err(Stop::Bad);
@@ -274,11 +277,10 @@ pub fn land(
 
 /// Executes a movement (or a free action) on the model, chain reactions included.
 pub fn exec(b: &mut Board, a: &Action, ctx: &mut Ctx) -> Result<(), Stop> {
-    let path: Vec<Sq> = a
-        .path
-        .iter()
-        .map(|&s| from_sq(s).ok_or(Stop::Bad))
-        .collect::<Result<_, _>>()?;
+    let mut path: smallvec::SmallVec<[Sq; 24]> = smallvec::SmallVec::new();
+    for &s in &a.path {
+        path.push(from_sq(s).ok_or(Stop::Bad)?);
+    }
     let Some(&from) = path.first() else {
         return Err(Stop::Bad);
     };
@@ -287,7 +289,7 @@ pub fn exec(b: &mut Board, a: &Action, ctx: &mut Ctx) -> Result<(), Stop> {
             let id = *b.stk[from as usize]
                 .get(arg::mover(a.arg))
                 .ok_or(Stop::Bad)? as usize;
-            let mut queue = Vec::new();
+            let mut queue = Queue::new();
             let kind = b.pcs[id].kind;
             let side = b.pcs[id].side;
             if side != b.to_move {
@@ -349,9 +351,23 @@ pub fn for_outcomes(
     on_bad: bool,
     f: &mut dyn FnMut(&Board, &Ctx) -> bool,
 ) -> bool {
+    for_outcomes_as(b, b.to_move, a, ep, bait_king, on_bad, f)
+}
+
+/// [`for_outcomes`] of a movement of `side` (whoever is to act on `b`).
+pub fn for_outcomes_as(
+    b: &Board,
+    side: Side,
+    a: &Action,
+    ep: &[EpInfo],
+    bait_king: Option<usize>,
+    on_bad: bool,
+    f: &mut dyn FnMut(&Board, &Ctx) -> bool,
+) -> bool {
     #[allow(clippy::too_many_arguments)]
     fn go(
         b: &Board,
+        side: Side,
         a: &Action,
         ep: &[EpInfo],
         bait_king: Option<usize>,
@@ -365,6 +381,7 @@ pub fn for_outcomes(
         }
         *budget -= 1;
         let mut c = b.clone();
+        c.to_move = side;
         let mut ctx = Ctx::new(dec, ep, false);
         ctx.bait_king = bait_king;
         match exec(&mut c, a, &mut ctx) {
@@ -372,7 +389,7 @@ pub fn for_outcomes(
             Err(Stop::Need { options, .. }) => {
                 for o in 0..options {
                     dec.push(o);
-                    let r = go(b, a, ep, bait_king, on_bad, dec, f, budget);
+                    let r = go(b, side, a, ep, bait_king, on_bad, dec, f, budget);
                     dec.pop();
                     if !r {
                         return false;
@@ -384,5 +401,15 @@ pub fn for_outcomes(
         }
     }
     let mut budget = 4096;
-    go(b, a, ep, bait_king, on_bad, &mut Vec::new(), f, &mut budget)
+    go(
+        b,
+        side,
+        a,
+        ep,
+        bait_king,
+        on_bad,
+        &mut Vec::new(),
+        f,
+        &mut budget,
+    )
 }

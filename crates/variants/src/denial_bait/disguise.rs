@@ -24,6 +24,22 @@ pub const LINK_DOUBLE: u16 = 1 << 9;
 /// Longest chain.
 pub const MAX_LINKS: usize = 7;
 
+/// The squares one or two orthogonal steps away (where a pawn that can reach a square stands).
+const NEAR: [(i32, i32); 12] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (0, 2),
+    (2, 0),
+    (0, -2),
+    (-2, 0),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+    (-1, 1),
+];
+
 /// Swaps pawn `p` with piece `d`.
 fn swap(b: &mut Board, p: usize, d: usize) -> Result<(), Stop> {
     let Place::Board(ps, pk) = b.pcs[p].place else {
@@ -51,16 +67,26 @@ fn swap(b: &mut Board, p: usize, d: usize) -> Result<(), Stop> {
     Ok(())
 }
 
-/// A pawn route from pawn `p`'s place to square `t` (as if `t` were empty): the path.
-fn route_to(b: &Board, p: usize, t: Sq) -> Vec<Vec<Sq>> {
-    let Place::Board(s, k) = b.pcs[p].place else {
-        return Vec::new();
-    };
-    super::pawn::routes(b, b.pcs[p].side, s, k as usize)
-        .into_iter()
-        .filter(|(path, tt)| *tt == t && *tt != s && path.len() >= 2)
-        .map(|(path, _)| path)
-        .collect()
+/// The pawn routes of pawn `p` (from its place) that end on square `t` (as if `t` were empty).
+fn routes_to(b: &Board, p: usize, t: Sq) -> smallvec::SmallVec<[super::pawn::Route; 4]> {
+    match b.pcs[p].place {
+        Place::Board(s, k) => super::pawn::routes_to(b, b.pcs[p].side, s, usize::from(k), t),
+        _ => smallvec::SmallVec::new(),
+    }
+}
+
+/// A chain's route so far: the links' squares concatenated (at most 7 links of 3 squares).
+#[derive(Copy, Clone)]
+struct ChainPath {
+    n: usize,
+    sq: [Sq; 3 * MAX_LINKS],
+}
+
+impl ChainPath {
+    fn push(&mut self, path: &[Sq]) {
+        self.sq[self.n..self.n + path.len()].copy_from_slice(path);
+        self.n += path.len();
+    }
 }
 
 /// Disguise movements of the pawn `id` (DB-DSGS-01, DB-DSGS-04).
@@ -69,75 +95,85 @@ pub fn gen_disguise(b: &Board, id: usize, out: &mut Vec<Action>) {
     let Place::Board(s, k) = b.pcs[id].place else {
         return;
     };
-    for (path, t) in super::pawn::routes(b, side, s, k as usize) {
+    let mut c: Option<Board> = None;
+    for r in super::pawn::routes(b, side, s, k as usize).iter() {
+        let t = r.target();
         if t == s || b.empty(t) {
             continue;
         }
-        let double = path.len() == 3;
-        for (vk, &d) in b.stk[t as usize].iter().enumerate() {
-            let d = d as usize;
+        let c = c.get_or_insert_with(|| b.clone());
+        let double = r.path().len() == 3;
+        for vk in 0..b.stk[t as usize].len() {
+            let d = b.stk[t as usize][vk] as usize;
             if b.pcs[d].kind == STATUE || vk >= 8 {
                 continue;
             }
-            let mut c = b.clone();
-            if swap(&mut c, id, d).is_err() {
+            if swap(c, id, d).is_err() {
                 continue;
             }
             let a = ((k as u16) << arg::MOVER_SHIFT)
                 | ((vk as u16) << arg::VICTIM_SHIFT)
                 | if double { LINK_DOUBLE } else { 0 };
-            let mut used = vec![id];
-            extend(&c, side, d, &mut used, path.clone(), a, 1, out);
+            let mut used = [usize::MAX; MAX_LINKS];
+            used[0] = id;
+            let mut path = ChainPath {
+                n: 0,
+                sq: [0; 3 * MAX_LINKS],
+            };
+            path.push(r.path());
+            extend(c, side, d, &mut used, path, a, 1, out);
+            // A swap is its own inverse.
+            let _ = swap(c, id, d);
         }
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn extend(
-    b: &Board,
+    b: &mut Board,
     side: Side,
     d: usize,
-    used: &mut Vec<usize>,
-    path: Vec<Sq>,
+    used: &mut [usize; MAX_LINKS],
+    path: ChainPath,
     a: u16,
     links: usize,
     out: &mut Vec<Action>,
 ) {
-    let sqs: Vec<_> = path.iter().map(|&q| to_sq(q)).collect();
-    out.push(Action::new(ActionKind::Swap, &sqs).with_arg(a));
+    let mut act = Action::new(ActionKind::Swap, &[]).with_arg(a);
+    act.path.extend(path.sq[..path.n].iter().map(|&q| to_sq(q)));
+    out.push(act);
     if links >= MAX_LINKS {
         return;
     }
     let Some(t) = b.square_of(d) else { return };
-    for p in 0..b.pcs.len() {
-        let pc = b.pcs[p];
-        if pc.side != side || pc.kind != PAWN || used.contains(&p) {
-            continue;
-        }
+    let is_used = |used: &[usize; MAX_LINKS], x: usize| used[..links].contains(&x);
+    // A pawn route is one or two orthogonal steps: only pawns that near can link.
+    for &(df, dr) in &NEAR {
+        let Some(ps) = off(t, df, dr) else { continue };
         // A link names its pawn by square: of several unused own pawns in one stack, the
         // lowest is the one (as in `exec_disguise`).
-        let Some(ps) = b.square_of(p) else { continue };
-        let first = b.stk[ps as usize]
+        let Some(p) = b.stk[ps as usize]
             .iter()
             .map(|&x| x as usize)
-            .find(|&x| b.pcs[x].side == side && b.pcs[x].kind == PAWN && !used.contains(&x));
-        if first != Some(p) {
+            .find(|&x| b.pcs[x].side == side && b.pcs[x].kind == PAWN && !is_used(used, x))
+        else {
             continue;
-        }
-        for r in route_to(b, p, t) {
-            let mut c = b.clone();
-            if swap(&mut c, p, d).is_err() {
+        };
+        for r in routes_to(b, p, t) {
+            if swap(b, p, d).is_err() {
                 continue;
             }
-            let mut np = path.clone();
-            np.extend_from_slice(&r);
-            let na = a | if r.len() == 3 {
+            let mut np = path;
+            np.push(r.path());
+            let na = a | if r.path().len() == 3 {
                 LINK_DOUBLE << links
             } else {
                 0
             };
-            used.push(p);
-            extend(&c, side, d, used, np, na, links + 1, out);
-            used.pop();
+            used[links] = p;
+            extend(b, side, d, used, np, na, links + 1, out);
+            used[links] = usize::MAX;
+            let _ = swap(b, p, d);
         }
     }
 }
@@ -175,7 +211,7 @@ pub fn exec_disguise(b: &mut Board, ctx: &mut Ctx, path: &[Sq], a: u16) -> Resul
                 d
             }
         };
-        if !route_to(b, p, t).iter().any(|x| x.as_slice() == r) {
+        if !routes_to(b, p, t).iter().any(|x| x.path() == r) {
             return Err(Stop::Bad);
         }
         swap(b, p, target)?;
@@ -209,15 +245,15 @@ pub fn exec_disguise(b: &mut Board, ctx: &mut Ctx, path: &[Sq], a: u16) -> Resul
 /// The actions of a disguise movement (DB-DSGS-04): one `Swap` per link, each with its own
 /// route. The first link keeps the mover's and victim's stack indexes; every link carries
 /// `LINK_DOUBLE` when it is a double move.
-pub fn links(a: &Action) -> Vec<Action> {
-    let mut out = Vec::new();
+pub fn links(a: &Action) -> super::king::Links {
+    let mut out = super::king::Links::new();
     let mut i = 0usize;
     let mut link = 0usize;
     while i < a.path.len() && link < 16 {
         let double = a.arg & (LINK_DOUBLE << link) != 0;
         let len = if double { 3 } else { 2 };
         let Some(route) = a.path.get(i..i + len) else {
-            return vec![a.clone()];
+            return smallvec::smallvec![a.clone()];
         };
         let bits = if double { LINK_DOUBLE } else { 0 };
         let extra = if link == 0 {

@@ -12,7 +12,7 @@
 //! statue; `fide::legal`).
 
 use super::base::*;
-use super::capture::for_outcomes;
+use super::capture::for_outcomes_as;
 use frozen_core::Side;
 
 /// True if the exiled `side` is threatened in the sense of DB-EXIL-04.
@@ -22,12 +22,22 @@ pub fn threatened(b: &Board, side: Side) -> bool {
     if has_exiled && super::fide::has_statue(b, opp) {
         return true;
     }
-    let mut c = b.clone();
-    c.to_move = opp;
+    // Only a movement that removes a piece can take the last pawn or statue (when one is
+    // left: with none, every movement "takes" it), and only a removal or a pawn of the
+    // opponent within two rows of its last row can bring a pawn of the opponent onto that
+    // row: otherwise the movements that remove a piece directly are the only ones that can
+    // threaten.
+    let near = has_exiled
+        && b.pcs.iter().any(|p| {
+            p.side == opp
+                && p.kind == PAWN
+                && matches!(p.place, Place::Board(s, _) if rel_rank(opp, s) >= 6)
+        });
     let mut moves = Vec::new();
-    super::fide::pseudo(&c, opp, &[], false, false, &mut moves);
+    let captures_only = !near && b.pawns_and_statues(side) > 0;
+    super::fide::pseudo(b, opp, &[], captures_only, false, &mut moves);
     for a in &moves {
-        let safe = for_outcomes(&c, a, &[], None, true, &mut |r, _| {
+        let safe = for_outcomes_as(b, opp, a, &[], None, true, &mut |r, _| {
             if r.pawns_and_statues(side) == 0 {
                 return false;
             }

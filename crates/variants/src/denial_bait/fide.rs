@@ -16,7 +16,7 @@
 //! K+B v K+B on one colour).
 
 use super::base::*;
-use super::capture::{for_outcomes, Ctx};
+use super::capture::{for_outcomes, for_outcomes_as, Ctx};
 use frozen_core::{Action, ActionKind, Side};
 
 const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -80,12 +80,91 @@ pub fn pseudo(
     castle: bool,
     out: &mut Vec<Action>,
 ) {
-    for s in 0..64u8 {
-        let n = b.stk[s as usize].len();
-        for k in 0..n {
-            let id = b.stk[s as usize][k] as usize;
-            let p = b.pcs[id];
-            if p.side != side {
+    pseudo_parts(
+        b,
+        side,
+        ep,
+        captures_only,
+        castle,
+        true,
+        true,
+        u64::MAX,
+        out,
+    );
+}
+
+/// The squares (bit `s` of a mask) where a piece standing on `s` with `kind` could remove a
+/// piece directly: within two squares for a King (two steps), a knight (its paths and
+/// destination) and a pawn (its captures and en passant victims); anywhere on its lines for
+/// a slider (the queen's all-round capture reaches her neighbours, which are on her lines).
+fn reach(kind: frozen_core::Kind, s: Sq) -> u64 {
+    let t = match kind {
+        ROOK => 0,
+        BISHOP => 1,
+        QUEEN => 2,
+        _ => 3,
+    };
+    REACH[t][s as usize]
+}
+
+/// [`reach`] tables: rook lines, bishop lines, queen lines, the 5x5 box.
+static REACH: [[u64; 64]; 4] = reach_tables();
+
+const fn reach_tables() -> [[u64; 64]; 4] {
+    let mut t = [[0u64; 64]; 4];
+    let mut s = 0i32;
+    while s < 64 {
+        let (f, r) = (s % 8, s / 8);
+        let mut q = 0i32;
+        while q < 64 {
+            let (qf, qr) = (q % 8, q / 8);
+            let df = if qf > f { qf - f } else { f - qf };
+            let dr = if qr > r { qr - r } else { r - qr };
+            let bit = 1u64 << q;
+            if df == 0 || dr == 0 {
+                t[0][s as usize] |= bit;
+                t[2][s as usize] |= bit;
+            }
+            if df == dr {
+                t[1][s as usize] |= bit;
+                t[2][s as usize] |= bit;
+            }
+            if df <= 2 && dr <= 2 {
+                t[3][s as usize] |= bit;
+            }
+            q += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Part of [`pseudo`]: the disguises (`disguises`) and everything else (`main`).
+#[allow(clippy::too_many_arguments)]
+pub fn pseudo_parts(
+    b: &Board,
+    side: Side,
+    ep: &[EpInfo],
+    captures_only: bool,
+    castle: bool,
+    main: bool,
+    disguises: bool,
+    targets: u64,
+    out: &mut Vec<Action>,
+) {
+    // The pieces of `side` on the board, by unit id (the callers sort or only ask whether
+    // some movement qualifies, so the order does not matter).
+    for id in 0..b.pcs.len() {
+        let p = b.pcs[id];
+        let Place::Board(s, k) = p.place else {
+            continue;
+        };
+        let k = usize::from(k);
+        {
+            if p.side != side || (!main && p.kind != PAWN) {
+                continue;
+            }
+            if targets != u64::MAX && reach(p.kind, s) & targets == 0 {
                 continue;
             }
             match p.kind {
@@ -104,8 +183,10 @@ pub fn pseudo(
                 BISHOP => gen_slider(b, id, s, k, &DIAG, captures_only, out),
                 KNIGHT => super::knight::gen_knight(b, id, s, k, captures_only, out),
                 PAWN => {
-                    super::pawn::gen_pawn(b, id, s, k, ep, captures_only, out);
-                    if !captures_only {
+                    if main {
+                        super::pawn::gen_pawn(b, id, s, k, ep, captures_only, out);
+                    }
+                    if disguises && !captures_only {
                         super::disguise::gen_disguise(b, id, out);
                     }
                 }
@@ -113,7 +194,7 @@ pub fn pseudo(
             }
         }
     }
-    if !captures_only {
+    if main && !captures_only {
         super::bishop::gen_bishop_promotions(b, side, out);
     }
 }
@@ -189,16 +270,41 @@ pub fn in_check(b: &Board, side: Side) -> bool {
         return false;
     }
     let opp = side.opposite();
-    let mut c = b.clone();
-    c.to_move = opp;
-    let all = has_raised(&c, opp);
+    let all = has_raised(b, opp);
+    // Without a pending auto-exile a chain reaching the King starts only from a piece the
+    // movement removes directly. Apart from the queen's all-round capture a movement removes
+    // only pieces of `side`, and of those only the King itself, a queen (revenge), a bishop
+    // that may still raise, or a stack member with pieces above (they fall) start a chain;
+    // an all-round capture also starts one from any stack next to the queen (see
+    // `may_reach`). Pieces that reach none of those squares are skipped before their
+    // movements are generated, and with none at all there is no check.
+    let mut targets = u64::MAX;
+    if !all {
+        targets = 0;
+        for (i, p) in b.pcs.iter().enumerate() {
+            if let Place::Board(s, k) = p.place {
+                let stack = b.stk[s as usize].len();
+                let own = p.side == side
+                    && (matches!(p.kind, KING | QUEEN)
+                        || (p.kind == BISHOP && !p.raise_used)
+                        || stack > usize::from(k) + 1);
+                if own || stack > 1 {
+                    targets |= 1 << s;
+                }
+                let _ = i;
+            }
+        }
+    }
+    if !all && !may_remove_any(b, opp, targets) {
+        return false;
+    }
     let mut moves = Vec::new();
-    pseudo(&c, opp, &[], !all, false, &mut moves);
+    pseudo_parts(b, opp, &[], !all, false, true, true, targets, &mut moves);
     for a in &moves {
-        if !all && !may_reach(&c, a, side) {
+        if !all && !may_reach(b, a, side) {
             continue;
         }
-        let safe = for_outcomes(&c, a, &[], None, true, &mut |r, ctx| {
+        let safe = for_outcomes_as(b, opp, a, &[], None, true, &mut |r, ctx| {
             if ctx.king_taken[side.index()] {
                 return false;
             }
@@ -209,6 +315,66 @@ pub fn in_check(b: &Board, side: Side) -> bool {
         });
         if !safe {
             return true;
+        }
+    }
+    false
+}
+
+/// Conservative test for [`in_check`]: false only if no movement of `side` that removes a
+/// piece directly can have a square of `targets` on its path (after its start square): no
+/// slider sees one as the first occupied square of a line, no knight or King stands within
+/// two squares of one, no pawn attacks one, no queen stands next to one (all-round capture).
+fn may_remove_any(b: &Board, side: Side, targets: u64) -> bool {
+    let hit = |q: Sq| targets & (1u64 << q) != 0;
+    for p in b.pcs.iter() {
+        if p.side != side {
+            continue;
+        }
+        let Place::Board(s, _) = p.place else {
+            continue;
+        };
+        let dirs: &[(i32, i32)] = match p.kind {
+            KNIGHT | KING => {
+                if REACH[3][s as usize] & targets != 0 {
+                    return true;
+                }
+                continue;
+            }
+            PAWN => {
+                if [-1, 1]
+                    .into_iter()
+                    .filter_map(|df| off(s, df, fwd(side)))
+                    .any(hit)
+                {
+                    return true;
+                }
+                continue;
+            }
+            ROOK => &ORTHO,
+            BISHOP => &DIAG,
+            QUEEN => {
+                if super::queen::SCAN
+                    .iter()
+                    .filter_map(|&(df, dr)| off(s, df, dr))
+                    .any(hit)
+                {
+                    return true;
+                }
+                &super::queen::SCAN
+            }
+            _ => continue,
+        };
+        for &(df, dr) in dirs {
+            let mut t = s;
+            while let Some(n) = off(t, df, dr) {
+                t = n;
+                if !b.empty(t) {
+                    if hit(t) {
+                        return true;
+                    }
+                    break;
+                }
+            }
         }
     }
     false
@@ -238,14 +404,30 @@ fn may_reach(b: &Board, a: &Action, side: Side) -> bool {
             .any(|&i| trigger_piece(b, i as usize, side))
     };
     match a.kind {
-        ActionKind::Act => true,
+        // An all-round capture removes the ground pieces next to the queen, and nobody lands
+        // on their squares: a chain starts only from `side`'s King or queen (captured: her
+        // revenge) or a stack (its riders fall); a removed bishop raises onto an empty square
+        // and removes nothing.
+        ActionKind::Act => a.path.first().and_then(|&q| from_sq(q)).map_or(true, |q| {
+            super::queen::SCAN
+                .iter()
+                .filter_map(|&(df, dr)| off(q, df, dr))
+                .any(|n| {
+                    b.stk[n as usize].len() > 1
+                        || b.ground(n).is_some_and(|g| {
+                            let p = b.pcs[g];
+                            p.side == side && matches!(p.kind, KING | QUEEN)
+                        })
+                })
+        }),
         _ => {
-            let sqs: Vec<Sq> = a.path.iter().filter_map(|&q| from_sq(q)).collect();
-            if sqs.iter().skip(1).any(|&s| any_at(s)) {
+            let mut sqs = a.path.iter().filter_map(|&q| from_sq(q));
+            let last = a.path.last().and_then(|&q| from_sq(q));
+            if sqs.by_ref().skip(1).any(any_at) {
                 return true;
             }
             // En passant victims stand next to the path.
-            sqs.last().is_some_and(|&t| {
+            last.is_some_and(|t| {
                 b.empty(t)
                     && [off(t, 0, 1), off(t, 0, -1)]
                         .into_iter()
@@ -331,7 +513,7 @@ pub fn has_statue(b: &Board, side: Side) -> bool {
 /// and only K v K, K+minor v K, or K+B v K+B with bishops on one square colour.
 pub fn dead_position(b: &Board) -> bool {
     let mut minors: Vec<(Side, u8, Sq)> = Vec::new();
-    for p in &b.pcs {
+    for p in b.pcs.iter() {
         let Place::Board(s, _) = p.place else {
             if p.kind == KING {
                 return false;

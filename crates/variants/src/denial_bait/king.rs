@@ -15,15 +15,42 @@
 //! `ENTER_MID` (first step enters a rook), mover stack index.
 
 use super::base::*;
-use super::capture::{arg, land, lift_mover, Ctx, Stop, Trigger};
+use super::capture::{arg, land, lift_mover, Ctx, Stop};
 use frozen_core::{Action, ActionKind, Side};
 
+/// The actions of one movement (at most seven: the links of a chain disguise).
+pub type Links = smallvec::SmallVec<[Action; 7]>;
+
 /// One King step from `s`: (target, enters) options on board `b` for `side`.
-fn steps(b: &Board, s: Sq, side: Side, captures_only: bool) -> Vec<(Sq, bool)> {
-    let mut v = Vec::new();
+fn steps(
+    b: &Board,
+    s: Sq,
+    side: Side,
+    captures_only: bool,
+) -> smallvec::SmallVec<[(Sq, bool); 16]> {
+    steps_after(b, s, side, captures_only, None)
+}
+
+/// King steps from `s` as [`steps`], on the board as it is once the King has left square
+/// `vacated` standing alone on its ground (that square then counts as empty): the second
+/// steps of a King movement, without copying the board (the first step changes nothing else
+/// that a second step can reach: it lands on `s` itself).
+fn steps_after(
+    b: &Board,
+    s: Sq,
+    side: Side,
+    captures_only: bool,
+    vacated: Option<Sq>,
+) -> smallvec::SmallVec<[(Sq, bool); 16]> {
+    let mut v = smallvec::SmallVec::new();
     for &(df, dr) in &super::queen::SCAN {
         let Some(t) = off(s, df, dr) else { continue };
-        match b.ground(t) {
+        let ground = if vacated == Some(t) {
+            None
+        } else {
+            b.ground(t)
+        };
+        match ground {
             None => {
                 if !captures_only {
                     v.push((t, false));
@@ -98,16 +125,11 @@ pub fn gen_king(
         if !captures_only || first_captures {
             out.push(one.clone());
         }
-        // Second step, on the board after the first step (its triggers deferred).
-        let mut c = b.clone();
-        let mut ctx = Ctx::default();
-        let mut q: Vec<Trigger> = Vec::new();
-        let movers = lift_mover(&mut c, id);
-        if land(&mut c, &mut ctx, &movers, m, enter_m, &mut q).is_err() {
-            continue;
-        }
-        for (t, enter_t) in steps(&c, m, side, false) {
-            let second_captures = !enter_t && c.ground(t).is_some();
+        // Second step, on the board after the first step (its triggers deferred): the King
+        // stands on `m` and has left `s` (empty if it stood there alone).
+        let vacated = (k == 0).then_some(s);
+        for (t, enter_t) in steps_after(b, m, side, false, vacated) {
+            let second_captures = !enter_t && vacated != Some(t) && b.ground(t).is_some();
             if captures_only && !first_captures && !second_captures {
                 continue;
             }
@@ -158,7 +180,7 @@ pub fn exec_king(
     id: usize,
     path: &[Sq],
     a: u16,
-    q: &mut Vec<Trigger>,
+    q: &mut super::capture::Queue,
 ) -> Result<(), Stop> {
     if !(2..=3).contains(&path.len()) {
         return Err(Stop::Bad);
@@ -201,9 +223,9 @@ pub fn exec_king(
 /// `[from, mid, to]` is its first step `[from, mid]` (argument: the mover's stack index,
 /// `ENTER` if the first step enters a rook) and its second step `[mid, to]` (`ENTER` if it
 /// enters a rook); castling is a first step like any other. A one-step movement is itself.
-pub fn links(a: &Action) -> Vec<Action> {
+pub fn links(a: &Action) -> Links {
     if a.path.len() != 3 {
-        return vec![a.clone()];
+        return smallvec::smallvec![a.clone()];
     }
     let mover = a.arg & !(arg::ENTER | arg::ENTER_MID);
     let first = Action::new(ActionKind::Move, &a.path[..2]).with_arg(
@@ -215,7 +237,7 @@ pub fn links(a: &Action) -> Vec<Action> {
             },
     );
     let second = Action::new(ActionKind::Move, &a.path[1..]).with_arg(a.arg & arg::ENTER);
-    vec![first, second]
+    smallvec::smallvec![first, second]
 }
 
 /// The movement made of a first and a second King step (the inverse of [`links`]); `None`

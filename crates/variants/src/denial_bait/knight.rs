@@ -14,7 +14,7 @@
 //! a path capture have no fixed path: they are the undeniable ones (DB-DENY-11).
 
 use super::base::*;
-use super::capture::{arg, land, lift_mover, remove, Ctx, Stop, Trigger};
+use super::capture::{arg, land, lift_mover, remove, Ctx, Stop};
 use frozen_core::{Action, ActionKind};
 
 /// The middle squares of the two L-paths from `s` to `t`, if `t` is a knight move away.
@@ -48,7 +48,7 @@ const JUMPS: [(i32, i32); 8] = [
 ];
 
 /// Enemy victims on square `m` for `side`: stack indexes of enemy pieces (not statues).
-fn victims(b: &Board, m: Sq, side: frozen_core::Side) -> Vec<usize> {
+fn victims(b: &Board, m: Sq, side: frozen_core::Side) -> smallvec::SmallVec<[usize; 8]> {
     b.stk[m as usize]
         .iter()
         .enumerate()
@@ -130,7 +130,7 @@ pub fn exec_knight(
     id: usize,
     path: &[Sq],
     a: u16,
-    q: &mut Vec<Trigger>,
+    q: &mut super::capture::Queue,
 ) -> Result<(), Stop> {
     let s = path[0];
     let t = *path.last().ok_or(Stop::Bad)?;

@@ -91,11 +91,11 @@ fn choose(n: u16) -> Action {
 /// The actions a movement is made of, in order (DB-BASE-03, DB-BASE-06): both steps of a
 /// two-step King movement (castling included) and every link of a chain disguise are actions
 /// of their own; every other movement is one action.
-pub fn movement_links(b: &Board, a: &Action) -> Vec<Action> {
+pub fn movement_links(b: &Board, a: &Action) -> king::Links {
     match a.kind {
         ActionKind::Swap => disguise::links(a),
         ActionKind::Move if is_king_move(b, a) => king::links(a),
-        _ => vec![a.clone()],
+        _ => smallvec::smallvec![a.clone()],
     }
 }
 
@@ -159,13 +159,51 @@ fn collect_movements(
     first_only: bool,
     out: &mut Vec<Action>,
 ) {
+    // Looking for any one movement, the disguises (many, and rarely the only ones) are
+    // generated only if nothing else is legal.
+    let parts: &[(bool, bool)] = if first_only {
+        &[(true, false), (false, true)]
+    } else {
+        &[(true, true)]
+    };
+    for &(main, disguises) in parts {
+        collect_part(b, st, mode, prefix, first_only, main, disguises, out);
+        if first_only && !out.is_empty() {
+            return;
+        }
+    }
+}
+
+/// One part of [`collect_movements`] (see [`fide::pseudo_parts`]).
+#[allow(clippy::too_many_arguments)]
+fn collect_part(
+    b: &Board,
+    st: &DbState,
+    mode: TurnMode,
+    prefix: &[Action],
+    first_only: bool,
+    main: bool,
+    disguises: bool,
+    out: &mut Vec<Action>,
+) {
     let mut v = Vec::new();
     let all = mode == TurnMode::Forced && fide::has_raised(b, b.to_move);
-    if mode == TurnMode::Forced {
-        fide::pseudo(b, b.to_move, &st.game.ep, !all, false, &mut v);
+    let (captures_only, castle) = if mode == TurnMode::Forced {
+        (!all, false)
     } else {
-        fide::pseudo(b, b.to_move, &st.game.ep, false, true, &mut v);
-    }
+        (false, true)
+    };
+    fide::pseudo_parts(
+        b,
+        b.to_move,
+        &st.game.ep,
+        captures_only,
+        castle,
+        main,
+        disguises,
+        u64::MAX,
+        &mut v,
+    );
     v.sort_unstable();
     v.dedup();
     let forbidden = st
@@ -362,7 +400,7 @@ impl DenialBait {
         let mover = st.turn.mover;
         let mut b = Board::load(pos);
         b.to_move = mover;
-        let links = movement_links(&b, a);
+        let links = movement_links(&b, a).to_vec();
         let mut ctx = Ctx::new(&decisions, &st.game.ep, events.wants());
         ctx.bait_king = forced_owed(&st, mover).map(|f| f.king.index());
         match exec(&mut b, a, &mut ctx) {
@@ -403,7 +441,7 @@ impl DenialBait {
                 st2.turn.exile_loss = Some(s);
             }
         }
-        st2.game.ep = ctx.new_ep;
+        st2.game.ep = ctx.new_ep.to_vec();
         pos.set_state(st2);
         pos.set_pending(PendingList::new());
         self.continue_end(pos, events);
@@ -514,13 +552,20 @@ impl DenialBait {
             deniable,
             snap: st2.turn.start.take().unwrap_or_default(),
         }));
+        // The snapshot of the new turn's start (the position as it now is), set together
+        // with the rest of the state.
+        let snap = Snap {
+            units: pos.units().to_vec(),
+            game: st2.game.clone(),
+            to_move: pos.to_move(),
+            turns: pos.turns(),
+        };
         st2.turn = TurnFields {
             mover: opp,
+            start: Some(snap),
             ..TurnFields::default()
         };
         pos.set_state(st2);
-        let snap = snap_of(pos);
-        pos.update_state(|s| s.turn.start = Some(snap));
         events.push(Event::TurnPassed { to: opp });
         self.judge(pos, events, exile_loss);
     }
@@ -935,6 +980,14 @@ impl Rules for DenialBait {
 
     fn validate(&self, pos: &Position<DbState>) -> Vec<Problem> {
         let mut v = Vec::new();
+        if pos.units().len() > UNIT_CAP {
+            v.push(Problem::new(
+                ProblemKind::Rule,
+                "units",
+                format!("{} units: the set has {UNIT_CAP}", pos.units().len()),
+            ));
+            return v;
+        }
         for (i, u) in pos.units().iter().enumerate() {
             match u.loc {
                 Location::Board(s) if from_sq(s).is_none() => v.push(Problem::new(

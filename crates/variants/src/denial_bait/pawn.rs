@@ -16,7 +16,7 @@
 //! `[from, mid, to]` (double move).
 
 use super::base::*;
-use super::capture::{arg, land, lift_mover, remove, Ctx, Stop, Trigger};
+use super::capture::{arg, land, lift_mover, remove, Ctx, Stop};
 use frozen_core::{Action, ActionKind, Side};
 
 /// Step directions of a pawn of `side`: forward, backward, right, left.
@@ -30,15 +30,63 @@ fn step_ok(b: &Board, side: Side, t: Sq) -> bool {
     rel_rank(side, t) != 0 && !b.is_statue(t)
 }
 
-/// Non-capturing pawn routes from `s` (the pawn at stack index `k`): `(path, target)` for
-/// every square the pawn could reach if it were empty (DB-PAWN-01, DB-PAWN-03). Used for
-/// moves, entering rooks and disguises (DB-DSGS-01).
-pub fn routes(b: &Board, side: Side, s: Sq, k: usize) -> Vec<(Vec<Sq>, Sq)> {
-    let mut v = Vec::new();
+/// A non-capturing pawn route: a single step (2 squares) or a double move (3 squares).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Route {
+    sq: [Sq; 3],
+    len: u8,
+}
+
+impl Route {
+    /// The squares, start first.
+    #[inline]
+    pub fn path(&self) -> &[Sq] {
+        &self.sq[..usize::from(self.len)]
+    }
+    /// The last square.
+    #[inline]
+    pub fn target(&self) -> Sq {
+        self.sq[usize::from(self.len) - 1]
+    }
+}
+
+/// Most routes of one pawn: 4 single steps and 4 x 4 double moves.
+const MAX_ROUTES: usize = 20;
+
+/// The routes of one pawn, on the stack.
+#[derive(Copy, Clone, Debug)]
+pub struct Routes {
+    n: usize,
+    r: [Route; MAX_ROUTES],
+}
+
+impl Routes {
+    fn push(&mut self, path: &[Sq]) {
+        if let Some(slot) = self.r.get_mut(self.n) {
+            slot.sq[..path.len()].copy_from_slice(path);
+            slot.len = path.len() as u8;
+            self.n += 1;
+        }
+    }
+    /// The routes.
+    #[inline]
+    pub fn iter(&self) -> std::slice::Iter<'_, Route> {
+        self.r[..self.n].iter()
+    }
+}
+
+/// Non-capturing pawn routes from `s` (the pawn at stack index `k`): every route to a square
+/// the pawn could reach if it were empty (DB-PAWN-01, DB-PAWN-03). Used for moves, entering
+/// rooks and disguises (DB-DSGS-01).
+pub fn routes(b: &Board, side: Side, s: Sq, k: usize) -> Routes {
+    let mut v = Routes {
+        n: 0,
+        r: [Route::default(); MAX_ROUTES],
+    };
     for (df, dr) in dirs(side) {
         let Some(t) = off(s, df, dr) else { continue };
         if step_ok(b, side, t) {
-            v.push((vec![s, t], t));
+            v.push(&[s, t]);
         }
     }
     if k == 0 && rel_rank(side, s) == 1 {
@@ -50,7 +98,40 @@ pub fn routes(b: &Board, side: Side, s: Sq, k: usize) -> Vec<(Vec<Sq>, Sq)> {
             for (df2, dr2) in dirs(side) {
                 let Some(t) = off(m, df2, dr2) else { continue };
                 if step_ok(b, side, t) {
-                    v.push((vec![s, m, t], t));
+                    v.push(&[s, m, t]);
+                }
+            }
+        }
+    }
+    v
+}
+
+/// The routes of [`routes`] that end on `t` (`t` not the start), computed directly.
+pub fn routes_to(b: &Board, side: Side, s: Sq, k: usize, t: Sq) -> smallvec::SmallVec<[Route; 4]> {
+    let mut v = smallvec::SmallVec::new();
+    if t == s {
+        return v;
+    }
+    let route = |path: &[Sq]| {
+        let mut r = Route::default();
+        r.sq[..path.len()].copy_from_slice(path);
+        r.len = path.len() as u8;
+        r
+    };
+    for (df, dr) in dirs(side) {
+        if off(s, df, dr) == Some(t) && step_ok(b, side, t) {
+            v.push(route(&[s, t]));
+        }
+    }
+    if k == 0 && rel_rank(side, s) == 1 && step_ok(b, side, t) {
+        for (df, dr) in dirs(side) {
+            let Some(m) = off(s, df, dr) else { continue };
+            if !step_ok(b, side, m) || !b.empty(m) {
+                continue;
+            }
+            for (df2, dr2) in dirs(side) {
+                if off(m, df2, dr2) == Some(t) {
+                    v.push(route(&[s, m, t]));
                 }
             }
         }
@@ -71,8 +152,10 @@ pub fn gen_pawn(
     let side = b.pcs[id].side;
     let base = (k as u16) << arg::MOVER_SHIFT;
     if !captures_only {
-        for (path, t) in routes(b, side, s, k) {
-            let sqs: Vec<_> = path.iter().map(|&q| to_sq(q)).collect();
+        for r in routes(b, side, s, k).iter() {
+            let t = r.target();
+            let sqs: smallvec::SmallVec<[frozen_core::Square; 4]> =
+                r.path().iter().map(|&q| to_sq(q)).collect();
             if t == s || b.empty(t) {
                 out.push(Action::new(ActionKind::Move, &sqs).with_arg(base));
             } else if b.is_rook(t) {
@@ -112,7 +195,7 @@ pub fn exec_pawn(
     id: usize,
     path: &[Sq],
     a: u16,
-    q: &mut Vec<Trigger>,
+    q: &mut super::capture::Queue,
 ) -> Result<(), Stop> {
     let side = b.pcs[id].side;
     let s = path[0];
@@ -148,9 +231,7 @@ pub fn exec_pawn(
         Place::Board(_, k) => k as usize,
         _ => return Err(Stop::Bad),
     };
-    let ok = routes(b, side, s, k)
-        .iter()
-        .any(|(p, _)| p.as_slice() == path);
+    let ok = routes(b, side, s, k).iter().any(|r| r.path() == path);
     if !ok {
         return Err(Stop::Bad);
     }

@@ -34,14 +34,14 @@ pub fn all_round(
     side: Side,
     with_centre: bool,
 ) -> Result<(), Stop> {
-    let mut targets: Vec<Sq> = SCAN
+    let mut targets: smallvec::SmallVec<[Sq; 9]> = SCAN
         .iter()
         .filter_map(|&(df, dr)| off(centre, df, dr))
         .collect();
     if with_centre {
         targets.push(centre);
     }
-    let mut ts = Vec::new();
+    let mut ts = super::capture::Queue::new();
     for s in targets {
         if let Some(g) = b.ground(s) {
             if let Some(t) = remove(b, ctx, g, side)? {
