@@ -380,28 +380,59 @@ fn may_remove_any(b: &Board, side: Side, targets: u64) -> bool {
     false
 }
 
-/// True if a piece could start a chain that reaches a King: the King itself, a queen
-/// (revenge), a bishop that may still raise, or a stack member with pieces above it.
-fn trigger_piece(b: &Board, id: usize, side: Side) -> bool {
+/// True if removing piece `id` directly could start a chain that reaches `side`'s King, for a piece a movement (not an all-round capture) removes
+/// directly; such a movement removes only pieces of `side`. A lone queen of `side`: her
+/// revenge captures enemy pieces and exiles her own (her King is exiled, not captured), so
+/// it reaches the King only through an enemy queen next to her (its own revenge) or a stack
+/// next to her (its riders fall), or through the mover landing on her square. A lone bishop
+/// that may raise: it raises onto its square and captures what stands there, which is the
+/// mover or nothing, so only a dangerous mover carries the chain on. Riders, and pieces with
+/// pieces above them, always count.
+fn direct_trigger(b: &Board, id: usize, side: Side, dangerous_mover: bool) -> bool {
     let p = b.pcs[id];
+    let Place::Board(s, k) = p.place else {
+        return false;
+    };
+    let len = b.stk[s as usize].len();
     match p.kind {
         KING => p.side == side,
-        QUEEN => true,
-        BISHOP => !p.raise_used,
-        _ => match p.place {
-            Place::Board(s, k) => b.stk[s as usize].len() > k as usize + 1,
-            _ => false,
-        },
+        QUEEN => {
+            len > 1
+                || (p.side == side
+                    && (dangerous_mover
+                        || super::queen::SCAN
+                            .iter()
+                            .filter_map(|&(df, dr)| off(s, df, dr))
+                            .any(|n| {
+                                b.stk[n as usize].len() > 1
+                                    || b.ground(n).is_some_and(|g| {
+                                        b.pcs[g].kind == QUEEN && b.pcs[g].side != side
+                                    })
+                            })))
+        }
+        BISHOP => !p.raise_used && (dangerous_mover || len > 1),
+        _ => len > usize::from(k) + 1,
     }
 }
 
 /// Conservative filter for the brute-force check: false only if none of the pieces movement
 /// `a` could remove directly can start a chain reaching `side`'s King.
 fn may_reach(b: &Board, a: &Action, side: Side) -> bool {
+    // The mover lands where it captures (except a knight's path capture): a queen (her
+    // revenge when a raise or revenge takes her) or a rook carrying riders (they fall) could
+    // carry a chain on from there.
+    let dangerous_mover = a.path.first().and_then(|&q| from_sq(q)).is_some_and(|s| {
+        let st = &b.stk[s as usize];
+        let k = super::capture::arg::mover(a.arg);
+        st.get(k).is_some_and(|&m| {
+            let m = b.pcs[m as usize];
+            m.kind == QUEEN || (m.kind == ROOK && st.len() > k + 1)
+        })
+    });
     let any_at = |s: Sq| {
         b.stk[s as usize]
             .iter()
-            .any(|&i| trigger_piece(b, i as usize, side))
+            .any(|&i| direct_trigger(b, i as usize, side, dangerous_mover))
     };
     match a.kind {
         // An all-round capture removes the ground pieces next to the queen, and nobody lands
