@@ -240,6 +240,25 @@ pub trait EventSink {
     }
 }
 
+impl Event {
+    /// The units a unit-level event names (both units of a swap; none for square- or
+    /// game-level events).
+    pub fn units(&self) -> [Option<UnitId>; 2] {
+        match self {
+            Event::Moved { unit, .. }
+            | Event::Captured { unit, .. }
+            | Event::Removed { unit, .. }
+            | Event::Entered { unit, .. }
+            | Event::Promoted { unit, .. }
+            | Event::Converted { unit, .. }
+            | Event::Paralyzed { unit, .. }
+            | Event::Pushed { unit, .. } => [Some(*unit), None],
+            Event::Swapped { a, b } => [Some(*a), Some(*b)],
+            _ => [None, None],
+        }
+    }
+}
+
 impl EventSink for Vec<Event> {
     fn push(&mut self, event: Event) {
         Vec::push(self, event);

@@ -81,27 +81,10 @@ pub fn check_position<R: Rules + ?Sized>(rules: &R, pos: &Position<R::State>) ->
 }
 
 fn named_units(events: &[Event]) -> BTreeSet<UnitId> {
-    let mut s = BTreeSet::new();
-    for e in events {
-        match e {
-            Event::Moved { unit, .. }
-            | Event::Captured { unit, .. }
-            | Event::Removed { unit, .. }
-            | Event::Entered { unit, .. }
-            | Event::Promoted { unit, .. }
-            | Event::Converted { unit, .. }
-            | Event::Paralyzed { unit, .. }
-            | Event::Pushed { unit, .. } => {
-                s.insert(*unit);
-            }
-            Event::Swapped { a, b } => {
-                s.insert(*a);
-                s.insert(*b);
-            }
-            _ => {}
-        }
-    }
-    s
+    events
+        .iter()
+        .flat_map(|e| e.units().into_iter().flatten())
+        .collect()
 }
 
 /// A mutation of a listed action that is (usually) not legal: another destination, another

@@ -857,29 +857,13 @@ pub fn unit_change_events(id: UnitId, old: &Unit, new: &Unit, out: &mut Vec<Even
     }
 }
 
-/// The unit a unit-level event names (both units of a swap).
-fn event_units(e: &Event) -> [Option<UnitId>; 2] {
-    match e {
-        Event::Moved { unit, .. }
-        | Event::Captured { unit, .. }
-        | Event::Removed { unit, .. }
-        | Event::Entered { unit, .. }
-        | Event::Promoted { unit, .. }
-        | Event::Converted { unit, .. }
-        | Event::Paralyzed { unit, .. }
-        | Event::Pushed { unit, .. } => [Some(*unit), None],
-        Event::Swapped { a, b } => [Some(*a), Some(*b)],
-        _ => [None, None],
-    }
-}
-
 /// Appends, in unit-id order, the events explaining every unit that changed (location,
 /// kind or owner) between `before` and the position and that no event of `events` already
 /// names. With `events` empty this explains every change (a denial's restore).
 pub fn emit_unit_changes(before: &[Unit], pos: &Position<DbState>, events: &mut Vec<Event>) {
     let mut named = vec![false; before.len()];
     for e in events.iter() {
-        for u in event_units(e).into_iter().flatten() {
+        for u in e.units().into_iter().flatten() {
             if let Some(n) = named.get_mut(u.index()) {
                 *n = true;
             }
