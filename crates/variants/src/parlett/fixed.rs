@@ -20,9 +20,8 @@ use super::engine::{
     dir_vectors, last_parts, offset_sq, Compiled, Effect, IrChain, IrDist, IrPrim, IrTarget,
     LineBody,
 };
-use super::narrow::{self, pack, NarrowNode};
+use super::narrow::NarrowNode;
 use super::rules::ParlettState;
-use super::simple::NarrowTables;
 use frozen_core::{Bitboard, Kind, Position, Shape, Side, Square, UnitId};
 use smallvec::SmallVec;
 
@@ -185,8 +184,8 @@ struct Walk<'a> {
     parts: SmallVec<[(UnitId, Square, Square, u32); 2]>,
     /// An `s` test the tables could not decide.
     undecided: bool,
-    /// The narrow tables, this node's narrow bitboards and `unmoved` packed.
-    narrow: Option<(&'a NarrowTables, &'a NarrowNode, u64)>,
+    /// This node's narrow views, for the narrow attack tables.
+    nn: Option<&'a NarrowNode>,
     found: SmallVec<[Effect; 4]>,
 }
 
@@ -207,20 +206,10 @@ impl Walk<'_> {
         let opp = self.side.opposite();
         let pos = self.pos;
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
-        let attacked = match self.narrow {
-            Some((nw, nn, um)) => nw.attacked(
-                narrow::n(sq),
-                opp,
-                pack(self.occ),
-                nn.side[opp.index()],
-                |k| nn.kind(k),
-                um,
-            ),
-            None => self
-                .c
-                .simple_attacked(sq, opp, self.occ, self.by, kb, self.unmoved),
-        };
-        if attacked {
+        if self
+            .c
+            .attacked(sq, opp, self.occ, self.by, kb, self.unmoved, self.nn)
+        {
             return true;
         }
         // The previous turn as the opponent's history rules would see it:
@@ -392,7 +381,7 @@ pub(crate) fn run_fixed(
         parts: SmallVec::new(),
         undecided: false,
         found: SmallVec::new(),
-        narrow: c.narrow().zip(nn).map(|(nw, nn)| (nw, nn, pack(unmoved))),
+        nn,
     };
     for tuple in &fx.alts[side.index()] {
         w.parts.clear();

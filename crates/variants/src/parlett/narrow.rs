@@ -87,6 +87,35 @@ impl Compiled {
     pub(crate) fn narrow(&self) -> Option<&NarrowTables> {
         self.narrow.as_deref()
     }
+
+    /// [`Compiled::simple_attacked`] on the narrow tables when the board has them and
+    /// the node's narrow views are at hand (`nn`: the kinds' squares, which the attack
+    /// tables read through `by_pieces`), else on the wide ones. The one place that
+    /// chooses between the two for attack tests.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(crate) fn attacked(
+        &self,
+        sq: Square,
+        by: Side,
+        occ: Bitboard,
+        by_pieces: Bitboard,
+        kind_bb: impl Fn(usize) -> Bitboard,
+        unmoved: Bitboard,
+        nn: Option<&NarrowNode>,
+    ) -> bool {
+        match self.narrow().zip(nn) {
+            Some((nw, nn)) => nw.attacked(
+                n(sq),
+                by,
+                pack(occ),
+                pack(by_pieces),
+                |k| nn.kind(k),
+                pack(unmoved),
+            ),
+            None => self.simple_attacked(sq, by, occ, by_pieces, kind_bb, unmoved),
+        }
+    }
 }
 
 #[cfg(test)]

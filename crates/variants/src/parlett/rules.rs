@@ -344,8 +344,6 @@ struct Legal {
     /// Squares whose vacating may uncover an attack on a royal.
     lines: Bitboard,
     unmoved: Bitboard,
-    /// `unmoved` on the narrow board (8 x 8 sets).
-    unmoved64: u64,
     /// Could a history rule of the opponent capture a royal after a pattern move?
     pattern_risky: bool,
 }
@@ -571,21 +569,9 @@ impl ParlettRules {
         let mut pattern_risky = false;
         let mut lines = Bitboard::EMPTY;
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
-        let unmoved64 = pack(unmoved);
         let narrow = c.narrow().zip(nn);
         for &r in &royals {
-            let attacked = match narrow {
-                Some((nw, nn)) => nw.attacked(
-                    narrow::n(r),
-                    opp,
-                    nn.side[0] | nn.side[1],
-                    nn.side[opp.index()],
-                    |k| nn.kind(k),
-                    unmoved64,
-                ),
-                None => c.simple_attacked(r, opp, occ, by, kb, unmoved),
-            };
-            if attacked
+            if c.attacked(r, opp, occ, by, kb, unmoved, nn)
                 || (complex_near && c.complex_may_capture(r, opp, by, kb, unmoved, Some(&[])))
             {
                 always = true;
@@ -610,7 +596,6 @@ impl ParlettRules {
             always,
             lines,
             unmoved,
-            unmoved64,
             pattern_risky,
         })
     }
@@ -658,28 +643,11 @@ impl ParlettRules {
                 let occ =
                     (pos.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
                 let by = pos.side_bb(opp) - Bitboard::from_square(to);
-                let narrow = c.narrow().zip(nn).map(|(nw, nn)| {
-                    let (f, t) = (1u64 << narrow::n(from), 1u64 << narrow::n(to));
-                    let occ = ((nn.side[0] | nn.side[1]) & !f) | t;
-                    (nw, nn, occ, nn.side[opp.index()] & !t)
-                });
                 let mut need_full = false;
                 for &r in &li.royals {
                     let r = if is_royal && r == from { to } else { r };
-                    let attacked = match narrow {
-                        Some((nw, nn, occ, by)) => {
-                            nw.attacked(narrow::n(r), opp, occ, by, |k| nn.kind(k), li.unmoved64)
-                        }
-                        None => c.simple_attacked(
-                            r,
-                            opp,
-                            occ,
-                            by,
-                            |k| pos.kind_bb(Kind(k as u8)),
-                            li.unmoved,
-                        ),
-                    };
-                    if attacked {
+                    let kb = |k: usize| pos.kind_bb(Kind(k as u8));
+                    if c.attacked(r, opp, occ, by, kb, li.unmoved, nn) {
                         return false;
                     }
                     let last = [LastPart {
@@ -776,18 +744,8 @@ impl ParlettRules {
         let last = last_parts(&e.parts);
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
         let mut undecided = false;
-        let narrow = c
-            .narrow()
-            .zip(nn)
-            .map(|(nw, nn)| (nw, nn, pack(occ), pack(by), pack(unmoved)));
         for &r in &royals {
-            let attacked = match narrow {
-                Some((nw, nn, occ, by, um)) => {
-                    nw.attacked(narrow::n(r), opp, occ, by, |k| nn.kind(k), um)
-                }
-                None => c.simple_attacked(r, opp, occ, by, kb, unmoved),
-            };
-            if attacked {
+            if c.attacked(r, opp, occ, by, kb, unmoved, nn) {
                 return Some(false);
             }
             if c.complex_may_capture(r, opp, by, kb, unmoved, Some(&last)) {
