@@ -1347,6 +1347,48 @@ impl Compiled {
             .any(|&li| self.line_may_capture(li, sq, by, by_pieces, &kind_bb, unmoved, last))
     }
 
+    /// The set form of [`Self::complex_may_capture`] for a previous turn that
+    /// matched no history pattern (`last = Some(&[])`): every square `sq` for
+    /// which it would say `true`, and no other.
+    pub(crate) fn complex_reach(
+        &self,
+        by: Side,
+        by_pieces: Bitboard,
+        kind_bb: impl Fn(usize) -> Bitboard,
+        unmoved: Bitboard,
+    ) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        'lines: for &li in &self.capture_lines {
+            let Some(line) = self.lines.get(li) else {
+                continue;
+            };
+            // A history rule needs a pattern move in the previous turn.
+            if matches!(line.body, LineBody::History { .. }) {
+                continue;
+            }
+            let mut reach = Bitboard::EMPTY;
+            for (pi, k) in line.pieces.iter().enumerate() {
+                let mut p = kind_bb(k.index()) & by_pieces;
+                if line.needs_unmoved[pi] {
+                    p &= unmoved;
+                }
+                if p.is_empty() {
+                    continue 'lines;
+                }
+                if line.can_capture[pi] {
+                    for from in p {
+                        reach |= match &line.fixed {
+                            Some(fx) => fx.capture_targets(by, pi, from),
+                            None => self.within[from.index()][line.reach[pi].min(16) as usize],
+                        };
+                    }
+                }
+            }
+            out |= reach;
+        }
+        out
+    }
+
     /// [`Self::complex_may_capture`] for one line.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn line_may_capture(

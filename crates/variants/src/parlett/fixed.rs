@@ -20,7 +20,7 @@ use super::engine::{
     dir_vectors, last_parts, offset_sq, Compiled, Effect, IrChain, IrDist, IrPrim, IrTarget,
     LineBody,
 };
-use super::narrow::NarrowNode;
+use super::narrow::{Danger, NarrowNode};
 use super::rules::ParlettState;
 use frozen_core::{Bitboard, Kind, Position, Shape, Side, Square, UnitId};
 use smallvec::SmallVec;
@@ -61,6 +61,9 @@ pub(crate) struct FixedLine {
     /// only ever capture at its fixed landings: the exact form of the
     /// capture filter's "reach".
     pub capture_sources: [Vec<Box<[Bitboard; 256]>>; 2],
+    /// The same relation forward: `capture_targets[sq]`, the squares part
+    /// `p`'s piece could capture on from the start square `sq`.
+    pub capture_targets: [Vec<Box<[Bitboard; 256]>>; 2],
 }
 
 impl FixedLine {
@@ -70,6 +73,14 @@ impl FixedLine {
         self.capture_sources[by.index()]
             .get(p)
             .map_or(Bitboard::EMPTY, |t| t[sq.index()])
+    }
+
+    /// Squares part `p` of a `by` line could capture on, from start square `from`.
+    #[inline]
+    pub(crate) fn capture_targets(&self, by: Side, p: usize, from: Square) -> Bitboard {
+        self.capture_targets[by.index()]
+            .get(p)
+            .map_or(Bitboard::EMPTY, |t| t[from.index()])
     }
 }
 
@@ -93,6 +104,7 @@ pub(crate) fn fix_line(
     let mut out = FixedLine {
         alts: [Vec::new(), Vec::new()],
         capture_sources: [empty(), empty()],
+        capture_targets: [empty(), empty()],
     };
     for side in Side::ALL {
         for t in &tuples {
@@ -104,10 +116,12 @@ pub(crate) fn fix_line(
                     f += i32::from(st.df) * i32::from(st.k);
                     r += i32::from(st.dr) * i32::from(st.k);
                     if st.k > 0 && st.capture != CaptureRule::Never {
-                        let tab = out.capture_sources[side.index()].get_mut(pi)?;
                         for from in shape.squares() {
                             if let Some(to) = offset_sq(from, shape, f, r) {
-                                tab[to.index()].set(from);
+                                out.capture_sources[side.index()].get_mut(pi)?[to.index()]
+                                    .set(from);
+                                out.capture_targets[side.index()].get_mut(pi)?[from.index()]
+                                    .set(to);
                             }
                         }
                     }
@@ -186,6 +200,9 @@ struct Walk<'a> {
     undecided: bool,
     /// This node's narrow views, for the narrow attack tables.
     nn: Option<&'a NarrowNode>,
+    /// The opponent's captures as sets, when the side has one royal piece
+    /// (made on first use).
+    danger: Option<&'a dyn Fn() -> Option<Danger>>,
     found: SmallVec<[Effect; 4]>,
 }
 
@@ -203,6 +220,21 @@ impl Walk<'_> {
 
     /// Q6 on the tables: could the opponent capture the piece standing on `sq`?
     fn capturable(&mut self, sq: Square) -> bool {
+        // The royal piece walking alone, on a route that matches no history
+        // pattern: the node's sets answer exactly (`Danger::royal_safe`).
+        if let (Some(danger), &[(u, start, cur, 0)]) = (self.danger, &self.parts[..]) {
+            let royal = Some(self.pos.unit(u).kind) == self.c.royal;
+            let d = if royal && cur == sq { danger() } else { None };
+            if let Some(d) = d.filter(|d| d.royal == start) {
+                return match d.royal_safe(sq) {
+                    Some(safe) => !safe,
+                    None => {
+                        self.undecided = true;
+                        false
+                    }
+                };
+            }
+        }
         let opp = self.side.opposite();
         let pos = self.pos;
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
@@ -364,6 +396,7 @@ pub(crate) fn run_fixed(
     first: UnitId,
     unmoved: Bitboard,
     nn: Option<&NarrowNode>,
+    danger: Option<&dyn Fn() -> Option<Danger>>,
     sink: &mut dyn FnMut(Effect),
 ) -> bool {
     let un = pos.unit(first);
@@ -382,6 +415,7 @@ pub(crate) fn run_fixed(
         undecided: false,
         found: SmallVec::new(),
         nn,
+        danger,
     };
     for tuple in &fx.alts[side.index()] {
         w.parts.clear();

@@ -73,6 +73,43 @@ impl NarrowNode {
     }
 }
 
+/// The opponent's captures at one node, as sets on the narrow board, when the
+/// side to act has exactly one royal piece and the check rule applies. The
+/// royal piece's own moves, and the `s` tests of its fixed lines (castling),
+/// are read off these sets instead of testing squares one by one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Danger {
+    /// The royal piece's square.
+    pub royal: Square,
+    /// Squares on which a simple element of the opponent could capture, with
+    /// the royal piece lifted (so a slide through its square counts):
+    /// [`super::simple::SimpleTables::attack_map`].
+    pub simple: u64,
+    /// Squares on which a complex line of the opponent might capture after a
+    /// turn that matched no history pattern: [`Compiled::complex_reach`].
+    pub complex: u64,
+}
+
+impl Danger {
+    /// Is the royal piece safe on `sq` (`Some(true)`), capturable there by a
+    /// simple element (`Some(false)`), or might a complex line capture it
+    /// there (`None`: only the full test can tell)? Exact for a square the
+    /// royal piece reaches by moving alone, without capturing and without
+    /// matching a history pattern: the other pieces stand as they are, and
+    /// whether a square is attacked does not depend on what stands on it.
+    #[inline]
+    pub(crate) fn royal_safe(&self, sq: Square) -> Option<bool> {
+        let b = 1u64 << n(sq);
+        if self.simple & b != 0 {
+            Some(false)
+        } else if self.complex & b != 0 {
+            None
+        } else {
+            Some(true)
+        }
+    }
+}
+
 impl NarrowNode {
     /// A kind's squares (any side).
     #[inline]
@@ -149,7 +186,7 @@ mod tests {
     /// ones, for every kind of every built-in set, on random occupancies: the
     /// packing keeps every table entry where the generic code looks for it.
     #[test]
-    fn narrow_agrees_with_wide() {
+    fn narrow_agrees_with_wide_and_set_forms_with_square_tests() {
         for name in ["normal-chess", "fairy-chess", "fide"] {
             let rules = builtin_rules(name).expect("built-in set");
             let c = rules.compiled();
@@ -178,8 +215,27 @@ mod tests {
                     }
                 }
                 let kinds64: Vec<u64> = kinds.iter().map(|b| pack(*b)).collect();
+                // The set forms: the attack map and the complex reach of each side.
+                let occ = own | enemy;
+                let maps = Side::ALL.map(|by| {
+                    let wide = c.simple.attack_map(by, occ, enemy, |k| kinds[k], unmoved);
+                    let narrow =
+                        nw.attack_map(by, pack(occ), pack(enemy), |k| kinds64[k], pack(unmoved));
+                    assert_eq!(pack(wide), narrow, "{name} attack map of {by:?}");
+                    (narrow, c.complex_reach(by, enemy, |k| kinds[k], unmoved))
+                });
                 for &sq in &squares {
                     for side in Side::ALL {
+                        let (map, reach) = maps[side.index()];
+                        let complex = c.complex_may_capture(
+                            sq,
+                            side,
+                            enemy,
+                            |k| kinds[k],
+                            unmoved,
+                            Some(&[]),
+                        );
+                        assert_eq!(reach.contains(sq), complex, "{name} complex reach {sq}");
                         for k in 0..c.kinds.len() {
                             for moved in [false, true] {
                                 let wide =
@@ -211,6 +267,7 @@ mod tests {
                             pack(unmoved),
                         );
                         assert_eq!(wide, narrow, "{name} attack on {sq} by {side:?}");
+                        assert_eq!(map & (1 << n(sq)) != 0, narrow, "{name} map at {sq}");
                         let wide = c.slider_lines(sq, side, occ, own, enemy, |k| kinds[k]);
                         let narrow =
                             nw.slider_lines(n(sq), side, pack(occ), pack(own), pack(enemy), |k| {

@@ -12,7 +12,7 @@ use super::engine::{
 };
 use super::error::ParseError;
 use super::fixed::run_fixed;
-use super::narrow::{self, pack, unpack, NarrowNode};
+use super::narrow::{self, pack, unpack, Danger, NarrowNode};
 use super::parse::parse_line;
 use frozen_core::fen::parse_placement;
 use frozen_core::{
@@ -21,6 +21,7 @@ use frozen_core::{
 };
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -330,10 +331,14 @@ impl ParlettRules {
     }
 }
 
-/// One generated move of a unit: its action and, for complex moves, the effect.
-struct Gen {
-    action: Action,
-    effect: Option<Effect>,
+/// One generated move of a unit: where it goes, its promotion, for complex
+/// moves the effect, and its action (`None` when the caller only counts).
+struct Gen<'e> {
+    from: Square,
+    to: Square,
+    piece: Option<Kind>,
+    effect: Option<&'e Effect>,
+    action: Option<Action>,
 }
 
 /// Per-node data for the legality rule.
@@ -346,6 +351,11 @@ struct Legal {
     unmoved: Bitboard,
     /// Could a history rule of the opponent capture a royal after a pattern move?
     pattern_risky: bool,
+    /// Could a complex line of the opponent capture near a royal piece at all?
+    complex_near: bool,
+    /// The opponent's captures as sets, with one royal piece on a narrow
+    /// board: made on first use ([`ParlettRules::danger`]).
+    danger: OnceCell<Option<Danger>>,
 }
 
 impl ParlettRules {
@@ -358,7 +368,9 @@ impl ParlettRules {
         u: UnitId,
         known: Option<Bitboard>,
         nn: Option<&NarrowNode>,
-        out: &mut dyn FnMut(Gen),
+        danger: Option<&dyn Fn() -> Option<Danger>>,
+        actions: bool,
+        out: &mut dyn FnMut(Gen<'_>),
     ) -> Bitboard {
         let c = self.c();
         let unit = pos.unit(u);
@@ -394,19 +406,25 @@ impl ParlettRules {
         };
         let zone = kd.promo_zone[side.index()];
         for to in targets.iter().filter(|_| known.is_none()) {
-            let a = Action::step(from, to);
+            let simple = |piece: Option<Kind>| Gen {
+                from,
+                to,
+                piece,
+                effect: None,
+                action: actions.then(|| {
+                    let a = Action::step(from, to);
+                    match piece {
+                        Some(p) => a.with_piece(p),
+                        None => a,
+                    }
+                }),
+            };
             if zone.contains(to) && !kd.promo_to.is_empty() {
                 for &p in &kd.promo_to {
-                    out(Gen {
-                        action: a.clone().with_piece(p),
-                        effect: None,
-                    });
+                    out(simple(Some(p)));
                 }
             } else {
-                out(Gen {
-                    action: a,
-                    effect: None,
-                });
+                out(simple(None));
             }
         }
         if kd.lines.is_empty() {
@@ -469,6 +487,7 @@ impl ParlettRules {
                     u,
                     um,
                     nn,
+                    danger,
                     &mut accept,
                 ) {
                     continue;
@@ -479,19 +498,10 @@ impl ParlettRules {
             ev.run_line(li, u, &mut accept);
         }
         let mut seen: SmallVec<[Action; 8]> = SmallVec::new();
-        for e in effects {
+        for e in &effects {
             let Some(&(_, f0, t0, _)) = e.parts.first() else {
                 continue;
             };
-            let mut path: SmallVec<[Square; 4]> = SmallVec::new();
-            path.push(f0);
-            path.push(t0);
-            if f0 == t0 {
-                let mut sqs: SmallVec<[Square; 4]> = e.caps.iter().map(|x| x.1).collect();
-                sqs.sort_unstable();
-                path.extend(sqs);
-            }
-            let base = Action::new(ActionKind::Move, &path);
             // Promotion of any participant that ends in its zone.
             let mut promo: Option<&Vec<Kind>> = None;
             for &(pu, pf, pt, _) in &e.parts {
@@ -509,6 +519,27 @@ impl ParlettRules {
                 Some(list) => list.iter().map(|&k| Some(k)).collect(),
                 None => SmallVec::from_slice(&[None]),
             };
+            if !actions {
+                for piece in variants {
+                    out(Gen {
+                        from: f0,
+                        to: t0,
+                        piece,
+                        effect: Some(e),
+                        action: None,
+                    });
+                }
+                continue;
+            }
+            let mut path: SmallVec<[Square; 4]> = SmallVec::new();
+            path.push(f0);
+            path.push(t0);
+            if f0 == t0 {
+                let mut sqs: SmallVec<[Square; 4]> = e.caps.iter().map(|x| x.1).collect();
+                sqs.sort_unstable();
+                path.extend(sqs);
+            }
+            let base = Action::new(ActionKind::Move, &path);
             for pk in variants {
                 let mut a = base.clone();
                 a.piece = pk;
@@ -525,8 +556,11 @@ impl ParlettRules {
                 }
                 seen.push(a.clone());
                 out(Gen {
-                    action: a.with_arg(n),
-                    effect: Some(e.clone()),
+                    from: f0,
+                    to: t0,
+                    piece: pk,
+                    effect: Some(e),
+                    action: Some(a.with_arg(n)),
                 });
             }
         }
@@ -571,9 +605,9 @@ impl ParlettRules {
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
         let narrow = c.narrow().zip(nn);
         for &r in &royals {
-            if c.attacked(r, opp, occ, by, kb, unmoved, nn)
-                || (complex_near && c.complex_may_capture(r, opp, by, kb, unmoved, Some(&[])))
-            {
+            let in_check = c.attacked(r, opp, occ, by, kb, unmoved, nn)
+                || (complex_near && c.complex_may_capture(r, opp, by, kb, unmoved, Some(&[])));
+            if in_check {
                 always = true;
             }
             if complex_near && c.complex_may_capture(r, opp, by, kb, unmoved, None) {
@@ -597,7 +631,45 @@ impl ParlettRules {
             lines,
             unmoved,
             pattern_risky,
+            complex_near,
+            danger: OnceCell::new(),
         })
+    }
+
+    /// The node's [`Danger`], made on first use: with one royal piece on a
+    /// narrow board, the squares on which the opponent could capture it.
+    fn danger<'l>(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &'l Legal,
+        nn: Option<&NarrowNode>,
+    ) -> Option<&'l Danger> {
+        li.danger
+            .get_or_init(|| {
+                let c = self.c();
+                let (nw, nn) = c.narrow().zip(nn)?;
+                let &[r] = li.royals.as_slice() else {
+                    return None;
+                };
+                let opp = pos.to_move().opposite();
+                let by = pos.side_bb(opp);
+                Some(Danger {
+                    royal: r,
+                    simple: nw.attack_map(
+                        opp,
+                        pack(pos.occupied()) & !(1u64 << narrow::n(r)),
+                        nn.side[opp.index()],
+                        |k| nn.kind(k),
+                        pack(li.unmoved),
+                    ),
+                    complex: if li.complex_near {
+                        pack(c.complex_reach(opp, by, |k| pos.kind_bb(Kind(k as u8)), li.unmoved))
+                    } else {
+                        0
+                    },
+                })
+            })
+            .as_ref()
     }
 
     /// Is a generated move legal under the check rule?
@@ -609,78 +681,96 @@ impl ParlettRules {
         g: &Gen,
         nn: Option<&NarrowNode>,
     ) -> bool {
+        match g.effect {
+            None => self.simple_legal(pos, li, board, g.from, g.to, g.piece, nn),
+            Some(e) => self.effect_safe(pos, board, e, g.piece, nn),
+        }
+    }
+
+    /// Is the simple move `from` -> `to` (promoting to `promo`) legal under the
+    /// check rule?
+    #[allow(clippy::too_many_arguments)]
+    fn simple_legal(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        board: &mut Option<Board>,
+        from: Square,
+        to: Square,
+        promo: Option<Kind>,
+        nn: Option<&NarrowNode>,
+    ) -> bool {
         let c = self.c();
         let Some(royal) = c.royal else { return true };
         let side = pos.to_move();
         let opp = side.opposite();
-        match &g.effect {
-            None => {
-                let (Some(from), Some(to)) = (g.action.from(), g.action.to()) else {
-                    return true;
-                };
-                let Some(u) = pos.unit_at(from) else {
-                    return true;
-                };
-                let un = pos.unit(u);
-                let is_royal = un.kind == royal;
-                let kd = &c.kinds[un.kind.index()];
-                let pat = if kd.pattern_bits != 0 && li.pattern_risky {
-                    c.simple_pattern_bits(
-                        un.kind,
-                        from,
-                        to,
-                        side,
-                        un.status.moved,
-                        pos.side_bb(side),
-                        pos.side_bb(opp),
-                    )
-                } else {
-                    0
-                };
-                if !li.always && !is_royal && !li.lines.contains(from) && pat == 0 {
-                    return true;
-                }
-                let occ =
-                    (pos.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
-                let by = pos.side_bb(opp) - Bitboard::from_square(to);
-                let mut need_full = false;
-                for &r in &li.royals {
-                    let r = if is_royal && r == from { to } else { r };
-                    let kb = |k: usize| pos.kind_bb(Kind(k as u8));
-                    if c.attacked(r, opp, occ, by, kb, li.unmoved, nn) {
-                        return false;
-                    }
-                    let last = [LastPart {
-                        unit: u,
-                        from,
-                        to,
-                        patterns: pat,
-                    }];
-                    if c.complex_may_capture(
-                        r,
-                        opp,
-                        by,
-                        |k| pos.kind_bb(Kind(k as u8)),
-                        li.unmoved,
-                        Some(if pat != 0 { &last[..] } else { &[] }),
-                    ) {
-                        need_full = true;
-                    }
-                }
-                if !need_full {
-                    return true;
-                }
-                let mut parts: SmallVec<[(UnitId, Square, Square, u32); 2]> = SmallVec::new();
-                parts.push((u, from, to, pat));
-                let mut caps: SmallVec<[(UnitId, Square); 2]> = SmallVec::new();
-                if let Some(v) = pos.unit_at(to) {
-                    caps.push((v, to));
-                }
-                let e = Effect { parts, caps };
-                self.effect_safe(pos, board, &e, g.action.piece, nn)
-            }
-            Some(e) => self.effect_safe(pos, board, e, g.action.piece, nn),
+        let Some(u) = pos.unit_at(from) else {
+            return true;
+        };
+        let un = pos.unit(u);
+        let is_royal = un.kind == royal;
+        let kd = &c.kinds[un.kind.index()];
+        let pat = if kd.pattern_bits != 0 && li.pattern_risky {
+            c.simple_pattern_bits(
+                un.kind,
+                from,
+                to,
+                side,
+                un.status.moved,
+                pos.side_bb(side),
+                pos.side_bb(opp),
+            )
+        } else {
+            0
+        };
+        if !li.always && !is_royal && !li.lines.contains(from) && pat == 0 {
+            return true;
         }
+        // The royal piece stepping alone to an empty square: read off the
+        // node's sets (exact there, see `Danger::royal_safe`).
+        if let (true, 0, None, false) = (is_royal, pat, promo, pos.side_bb(opp).contains(to)) {
+            let d = self.danger(pos, li, nn).filter(|d| d.royal == from);
+            if let Some(safe) = d.and_then(|d| d.royal_safe(to)) {
+                return safe;
+            }
+        }
+        let occ = (pos.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
+        let by = pos.side_bb(opp) - Bitboard::from_square(to);
+        let mut need_full = false;
+        for &r in &li.royals {
+            let r = if is_royal && r == from { to } else { r };
+            let kb = |k: usize| pos.kind_bb(Kind(k as u8));
+            if c.attacked(r, opp, occ, by, kb, li.unmoved, nn) {
+                return false;
+            }
+            let last = [LastPart {
+                unit: u,
+                from,
+                to,
+                patterns: pat,
+            }];
+            if c.complex_may_capture(
+                r,
+                opp,
+                by,
+                |k| pos.kind_bb(Kind(k as u8)),
+                li.unmoved,
+                Some(if pat != 0 { &last[..] } else { &[] }),
+            ) {
+                need_full = true;
+            }
+        }
+        if !need_full {
+            return true;
+        }
+        let mut parts: SmallVec<[(UnitId, Square, Square, u32); 2]> = SmallVec::new();
+        parts.push((u, from, to, pat));
+        let mut caps: SmallVec<[(UnitId, Square); 2]> = SmallVec::new();
+        if let Some(v) = pos.unit_at(to) {
+            caps.push((v, to));
+        }
+        let e = Effect { parts, caps };
+        self.effect_safe(pos, board, &e, promo, nn)
     }
 
     /// The unmoved squares the attack tables of `side`'s opponent need: exact when an
@@ -832,7 +922,7 @@ impl ParlettRules {
     }
 
     /// Visits every legal move of the side to act.
-    fn each_move(&self, pos: &Position<ParlettState>, out: &mut dyn FnMut(Gen)) {
+    fn each_move(&self, pos: &Position<ParlettState>, out: &mut dyn FnMut(Gen<'_>)) {
         if pos.result().is_some() {
             return;
         }
@@ -848,14 +938,25 @@ impl ParlettRules {
             let Some(u) = pos.unit_at(sq) else { continue };
             match &legal {
                 None => {
-                    self.unit_moves(pos, &mut board, u, None, nn.as_ref(), out);
+                    self.unit_moves(pos, &mut board, u, None, nn.as_ref(), None, true, out);
                 }
                 Some(li) => {
-                    self.unit_moves(pos, &mut board, u, None, nn.as_ref(), &mut |g| {
-                        if self.is_legal(pos, li, &mut scratch, &g, nn.as_ref()) {
-                            out(g);
-                        }
-                    });
+                    let danger = || self.danger(pos, li, nn.as_ref()).copied();
+                    let nn = nn.as_ref();
+                    self.unit_moves(
+                        pos,
+                        &mut board,
+                        u,
+                        None,
+                        nn,
+                        Some(&danger),
+                        true,
+                        &mut |g| {
+                            if self.is_legal(pos, li, &mut scratch, &g, nn) {
+                                out(g);
+                            }
+                        },
+                    );
                 }
             }
         }
@@ -895,6 +996,7 @@ impl ParlettRules {
                 None => (false, 0, false),
                 Some(li) => (li.always, pack(li.lines), li.pattern_risky),
             };
+            let mut royal_scratch: Option<Board> = None;
             for (k, kd) in c.kinds.iter().enumerate() {
                 let mut bb = nn.kinds.get(k).copied().unwrap_or(0) & own;
                 if bb == 0 {
@@ -918,6 +1020,45 @@ impl ParlettRules {
                         let promo = if promotes { t & zone } else { 0 };
                         n += u64::from((t & !promo).count_ones())
                             + u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
+                        if run_lines {
+                            if let Some(u) = pos.unit_at(sq) {
+                                n += complex(u, Some(unpack(t)));
+                            }
+                        }
+                    } else if let Some(li) = legal.as_ref().filter(|li| {
+                        Some(kind) == c.royal
+                            && li.royals.as_slice() == [sq]
+                            && kd.pattern_bits == 0
+                            && !promotes
+                    }) {
+                        // The royal piece: its steps to empty squares are read
+                        // off the node's sets; captures and squares a complex
+                        // line might reach are tested one by one.
+                        let moved =
+                            initial && pos.unit_at(sq).is_some_and(|u| pos.unit(u).status.moved);
+                        let (t, _) = nw.targets(kind, i, side, moved, own, enemy);
+                        if let Some(d) = (t != 0).then(|| self.danger(pos, li, Some(nn))).flatten()
+                        {
+                            let quick = t & !d.simple & !d.complex & !enemy;
+                            n += u64::from(quick.count_ones());
+                            let mut rest = t & !quick & !(d.simple & !enemy);
+                            while rest != 0 {
+                                let j = rest.trailing_zeros() as usize;
+                                rest &= rest - 1;
+                                let to = narrow::square(j);
+                                if self.simple_legal(
+                                    pos,
+                                    li,
+                                    &mut royal_scratch,
+                                    sq,
+                                    to,
+                                    None,
+                                    Some(nn),
+                                ) {
+                                    n += 1;
+                                }
+                            }
+                        }
                         if run_lines {
                             if let Some(u) = pos.unit_at(sq) {
                                 n += complex(u, Some(unpack(t)));
@@ -982,7 +1123,8 @@ impl ParlettRules {
     ) -> u64 {
         let mut n = 0u64;
         let complex_only = known.is_some();
-        self.unit_moves(pos, board, u, known, nn, &mut |g| {
+        let danger = || legal.and_then(|li| self.danger(pos, li, nn)).copied();
+        self.unit_moves(pos, board, u, known, nn, Some(&danger), false, &mut |g| {
             if complex_only && g.effect.is_none() {
                 return;
             }
@@ -1207,7 +1349,7 @@ impl Rules for ParlettRules {
     }
 
     fn actions(&self, pos: &Position<ParlettState>, out: &mut Vec<Action>) {
-        self.each_move(pos, &mut |g| out.push(g.action));
+        self.each_move(pos, &mut |g| out.extend(g.action));
     }
 
     fn count_actions(&self, pos: &Position<ParlettState>, _buf: &mut Vec<Action>) -> u64 {
@@ -1259,9 +1401,9 @@ impl Rules for ParlettRules {
         }
         let mut board = None;
         let mut found: Option<Effect> = None;
-        self.unit_moves(pos, &mut board, u, None, None, &mut |g| {
-            if found.is_none() && g.action == *action {
-                found = g.effect;
+        self.unit_moves(pos, &mut board, u, None, None, None, true, &mut |g| {
+            if found.is_none() && g.action.as_ref() == Some(action) {
+                found = g.effect.cloned();
             }
         });
         if let Some(e) = found {

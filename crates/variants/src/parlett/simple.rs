@@ -522,6 +522,37 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
         false
     }
 
+    /// The forward form of [`Self::attacked`]: every index on which some
+    /// simple element of a `by` piece could capture. `attacked(i, ..)` is
+    /// `attack_map(..).has(i)` for the same arguments, for every `i`.
+    pub(crate) fn attack_map(
+        &self,
+        by: Side,
+        occ: W,
+        by_pieces: W,
+        kind_bb: impl Fn(usize) -> W,
+        unmoved: W,
+    ) -> W {
+        let mut out = W::ZERO;
+        for (k, els) in self.kinds.iter().enumerate() {
+            let p = kind_bb(k) & by_pieces;
+            if !p.any() {
+                continue;
+            }
+            for el in els {
+                if el.capture == CaptureRule::Never {
+                    continue;
+                }
+                let mut q = if el.initial { p & unmoved } else { p };
+                while let Some(i) = q.nearest(true) {
+                    q = q & !W::bit(i);
+                    out |= self.raw(el, i, by, occ);
+                }
+            }
+        }
+        out
+    }
+
     /// Squares on rays from index `i` along which a `by` slide element could
     /// reach it: whole rays for limited slides, else the one own piece
     /// between `i` and an unlimited enemy slider of the right kind (used to
