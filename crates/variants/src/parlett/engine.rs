@@ -248,6 +248,25 @@ pub(crate) struct Line {
     /// For a history rule, per side: `history_from[side][q]`, the squares from
     /// which the rule looks at `q` (its distances along its direction).
     pub history_from: Option<Box<[[Bitboard; 256]; 2]>>,
+    /// Per side and start square, what each alternative's first steps need
+    /// (see [`Compiled::line_may_apply`]); `None` for history rules.
+    pub starts: Option<Box<[StartTests; 2]>>,
+}
+
+/// Per start square, the [`StartTest`] of each alternative.
+pub(crate) type StartTests = Vec<SmallVec<[StartTest; 2]>>;
+
+/// What the leading steps of an alternative need before it can give any move
+/// from a given square: the precomputed form of `Compiled::chain_may_start`.
+#[derive(Clone, Debug)]
+pub(crate) enum StartTest {
+    /// Its leading `o` steps leave the board: no move.
+    Off,
+    /// These squares must be empty (the start square itself not counted).
+    Empty(Bitboard),
+    /// A leading `o` step has several vectors: alternative `n` is tested on
+    /// the position.
+    Dynamic(usize),
 }
 
 /// How a simple element finds its targets.
@@ -541,6 +560,53 @@ impl Compiler<'_> {
             .copied()
             .ok_or_else(|| self.err(format!("piece letter {c:?} is not in the set's piece list")))
     }
+}
+
+/// The [`StartTest`] of alternative `n` (first chain `c`) for a piece of `side`
+/// on `sq`: the leading `0` steps and single-vector `o` steps of fixed length,
+/// followed on the empty board (their outcome depends on the occupancy alone).
+fn chain_start_test(c: &IrChain, n: usize, sq: Square, side: Side, shape: Shape) -> StartTest {
+    let mut cur = sq;
+    let mut need = Bitboard::EMPTY;
+    for (u, tested) in &c.units {
+        if *tested || u.invalid {
+            break;
+        }
+        let IrPrim::Step(s) = &u.prim else {
+            break;
+        };
+        match &s.target {
+            IrTarget::Stand => continue,
+            IrTarget::Line {
+                dist: IrDist::Exactly(k),
+                dir,
+            } if s.capture == CaptureRule::Never && !s.rider && s.kind != MoveKind::Locust => {
+                let vecs = dir_vectors(Direction::ALL[*dir as usize], side);
+                if vecs.len() != 1 {
+                    return StartTest::Dynamic(n);
+                }
+                let (df, dr) = (i32::from(vecs[0].0), i32::from(vecs[0].1));
+                let k = *k as i32;
+                if k == 0 {
+                    return StartTest::Off;
+                }
+                for j in 1..=k {
+                    let Some(t) = offset(cur, shape, df * j, dr * j) else {
+                        return StartTest::Off;
+                    };
+                    if j == k || s.kind == MoveKind::Slide {
+                        need.set(t);
+                    }
+                    if j == k {
+                        cur = t;
+                    }
+                }
+            }
+            _ => break,
+        }
+    }
+    need.clear(sq);
+    StartTest::Empty(need)
 }
 
 fn chain_units(c: &Chain) -> usize {
@@ -856,6 +922,7 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
             needs_unmoved,
             fixed: None,
             history_from: None,
+            starts: None,
         });
     }
     // Promotion zones.
@@ -907,6 +974,31 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
     }
     for line in &mut lines {
         line.fixed = super::fixed::fix_line(&line.body, &chain_pattern_bits, shape);
+        let firsts: Option<Vec<Option<&IrChain>>> = match &line.body {
+            LineBody::Single(alts) => Some(alts.iter().map(Some).collect()),
+            LineBody::Multi(alts) => Some(alts.iter().map(|t| t.first()).collect()),
+            LineBody::History { .. } => None,
+        };
+        line.starts = firsts.map(|firsts| {
+            Box::new(Side::ALL.map(|side| {
+                (0..256u16)
+                    .map(|i| {
+                        let sq = Square::from_index(i as u8);
+                        if !shape.contains(sq) {
+                            return SmallVec::new();
+                        }
+                        firsts
+                            .iter()
+                            .enumerate()
+                            .map(|(n, c)| match c {
+                                Some(c) => chain_start_test(c, n, sq, side, shape),
+                                None => StartTest::Empty(Bitboard::EMPTY),
+                            })
+                            .collect()
+                    })
+                    .collect()
+            }))
+        });
         if let LineBody::History { dist, dir, .. } = &line.body {
             let mut t = Box::new([[Bitboard::EMPTY; 256]; 2]);
             let (ds, _) = distances(dist, None, maxdim);
@@ -1243,6 +1335,39 @@ impl Compiled {
     /// alternative, after any `0` steps, must be possible when it is a plain
     /// `o` step of fixed length. Anything else is assumed possible.
     pub(crate) fn line_may_apply(&self, li: usize, sq: Square, side: Side, occ: Bitboard) -> bool {
+        let Some(line) = self.lines.get(li) else {
+            return false;
+        };
+        let Some(starts) = &line.starts else {
+            return true;
+        };
+        let Some(tests) = starts[side.index()].get(sq.index()) else {
+            return false;
+        };
+        tests.iter().any(|t| match t {
+            StartTest::Off => false,
+            StartTest::Empty(need) => !need.intersects(occ),
+            StartTest::Dynamic(n) => {
+                let chain = match &line.body {
+                    LineBody::Multi(alts) => alts.get(*n).and_then(|t| t.first()),
+                    LineBody::Single(alts) => alts.get(*n),
+                    LineBody::History { .. } => None,
+                };
+                chain.map_or(true, |c| self.chain_may_start(c, sq, side, occ))
+            }
+        })
+    }
+
+    /// [`Self::line_may_apply`] without the precomputed tests: every
+    /// alternative's first chain followed on the position.
+    #[cfg(test)]
+    pub(crate) fn line_may_apply_walked(
+        &self,
+        li: usize,
+        sq: Square,
+        side: Side,
+        occ: Bitboard,
+    ) -> bool {
         let Some(line) = self.lines.get(li) else {
             return false;
         };

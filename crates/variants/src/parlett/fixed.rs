@@ -326,59 +326,46 @@ impl Walk<'_> {
             });
             return;
         };
+        if p == 0 {
+            let Some(first) = self.parts.first_mut() else {
+                return;
+            };
+            first.3 = ch.patterns;
+            if let Some(end) = self.route(0, ch) {
+                self.part(tuple, kinds, needs_unmoved, 1);
+                let start = self.parts[0].1;
+                self.back(0, start, end);
+            }
+            return;
+        }
         // Candidates: own pieces of the part's letter, not yet in the move
-        // (PAR-MULT-01), unmoved where every alternative starts with `i`.
-        let cands: SmallVec<[UnitId; 8]> = if p == 0 {
-            match self.parts.first() {
-                Some(&(u, ..)) => SmallVec::from_slice(&[u]),
-                None => return,
+        // (PAR-MULT-01), unmoved where every alternative starts with `i`; in
+        // the order of their squares now.
+        let Some(&kind) = kinds.get(p) else { return };
+        let unmoved_only = needs_unmoved.get(p).copied().unwrap_or(false);
+        let mut bb = self.pos.kind_bb(kind) & self.pos.side_bb(self.side);
+        for &(u, f, t, _) in &self.parts {
+            if self.pos.unit(u).kind == kind {
+                bb.clear(f);
+                bb.set(t);
             }
-        } else {
-            let Some(&kind) = kinds.get(p) else { return };
-            let mut bb = self.pos.kind_bb(kind) & self.pos.side_bb(self.side);
-            for &(u, f, t, _) in &self.parts {
-                if self.pos.unit(u).kind == kind {
-                    bb.clear(f);
-                    bb.set(t);
-                }
+        }
+        for s in bb {
+            let Some(u) = self.at(s) else { continue };
+            if self.parts.iter().any(|x| x.0 == u)
+                || (unmoved_only && self.pos.unit(u).status.moved)
+            {
+                continue;
             }
-            bb.iter()
-                .filter_map(|s| self.at(s))
-                .filter(|&u| {
-                    !self.parts.iter().any(|x| x.0 == u)
-                        && (!needs_unmoved.get(p).copied().unwrap_or(false)
-                            || !self.pos.unit(u).status.moved)
-                })
-                .collect()
-        };
-        for u in cands {
-            if p > 0 {
-                let Some(start) = self.at_unit(u) else {
-                    continue;
-                };
-                self.parts.push((u, start, start, ch.patterns));
-            } else if let Some(first) = self.parts.first_mut() {
-                first.3 = ch.patterns;
-            }
+            self.parts.push((u, s, s, ch.patterns));
             if let Some(end) = self.route(p, ch) {
                 self.part(tuple, kinds, needs_unmoved, p + 1);
-                let start = self.parts[p].1;
-                self.back(p, start, end);
+                self.back(p, s, end);
             }
-            if p > 0 {
-                self.parts.pop();
-            }
+            self.parts.pop();
             if self.undecided {
                 return;
             }
-        }
-    }
-
-    /// The square of a unit now.
-    fn at_unit(&self, u: UnitId) -> Option<Square> {
-        match self.parts.iter().find(|p| p.0 == u) {
-            Some(p) => Some(p.2),
-            None => self.pos.unit(u).loc.square(),
         }
     }
 }

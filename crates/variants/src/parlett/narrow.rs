@@ -236,6 +236,13 @@ mod tests {
                             Some(&[]),
                         );
                         assert_eq!(reach.contains(sq), complex, "{name} complex reach {sq}");
+                        for li in 0..c.lines.len() {
+                            assert_eq!(
+                                c.line_may_apply(li, sq, side, occ),
+                                c.line_may_apply_walked(li, sq, side, occ),
+                                "{name} line {li} from {sq}"
+                            );
+                        }
                         for k in 0..c.kinds.len() {
                             for moved in [false, true] {
                                 let wide =

@@ -533,13 +533,29 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
         kind_bb: impl Fn(usize) -> W,
         unmoved: W,
     ) -> W {
+        let si = by.index();
         let mut out = W::ZERO;
-        for (k, els) in self.kinds.iter().enumerate() {
+        for (k, (els, m)) in self.kinds.iter().zip(&self.merged).enumerate() {
             let p = kind_bb(k) & by_pieces;
             if !p.any() {
                 continue;
             }
-            for el in els {
+            // The merged plain elements, piece by piece.
+            let (leap_may, leap_only, slides) =
+                (&m.leap_may[si], &m.leap_only[si], m.slide_may[si]);
+            let mut q = p;
+            while let Some(i) = q.nearest(true) {
+                q = q & !W::bit(i);
+                out |= leap_may[i] | leap_only[i];
+                let mut dirs = slides;
+                while dirs != 0 {
+                    let d = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
+                    out |= self.slide(i, d, occ);
+                }
+            }
+            for &ei in &m.rest {
+                let el = &els[ei];
                 if el.capture == CaptureRule::Never {
                     continue;
                 }
