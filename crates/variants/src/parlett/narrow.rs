@@ -61,14 +61,16 @@ impl NarrowNode {
         pos: &frozen_core::Position<S>,
         nkinds: usize,
     ) -> NarrowNode {
+        let mut kinds = SmallVec::new();
+        for k in 0..nkinds {
+            kinds.push(pack(pos.kind_bb(Kind(k as u8))));
+        }
         NarrowNode {
             side: [
                 pack(pos.side_bb(Side::White)),
                 pack(pos.side_bb(Side::Black)),
             ],
-            kinds: (0..nkinds)
-                .map(|k| pack(pos.kind_bb(Kind(k as u8))))
-                .collect(),
+            kinds,
         }
     }
 }

@@ -351,8 +351,6 @@ struct Legal {
     unmoved: Bitboard,
     /// Could a history rule of the opponent capture a royal after a pattern move?
     pattern_risky: bool,
-    /// Could a complex line of the opponent capture near a royal piece at all?
-    complex_near: bool,
     /// The opponent's captures as sets, with one royal piece on a narrow
     /// board: made on first use ([`ParlettRules::danger`]).
     danger: OnceCell<Option<Danger>>,
@@ -631,7 +629,6 @@ impl ParlettRules {
             lines,
             unmoved,
             pattern_risky,
-            complex_near,
             danger: OnceCell::new(),
         })
     }
@@ -662,11 +659,14 @@ impl ParlettRules {
                         |k| nn.kind(k),
                         pack(li.unmoved),
                     ),
-                    complex: if li.complex_near {
-                        pack(c.complex_reach(opp, by, |k| pos.kind_bb(Kind(k as u8)), li.unmoved))
-                    } else {
-                        0
-                    },
+                    // Every square, not only near the royal piece: its
+                    // moves and castling read other squares.
+                    complex: pack(c.complex_reach(
+                        opp,
+                        by,
+                        |k| pos.kind_bb(Kind(k as u8)),
+                        li.unmoved,
+                    )),
                 })
             })
             .as_ref()
@@ -683,7 +683,7 @@ impl ParlettRules {
     ) -> bool {
         match g.effect {
             None => self.simple_legal(pos, li, board, g.from, g.to, g.piece, nn),
-            Some(e) => self.effect_safe(pos, board, e, g.piece, nn),
+            Some(e) => self.effect_safe(pos, li, board, e, g.piece, nn),
         }
     }
 
@@ -770,7 +770,7 @@ impl ParlettRules {
             caps.push((v, to));
         }
         let e = Effect { parts, caps };
-        self.effect_safe(pos, board, &e, promo, nn)
+        self.effect_safe(pos, li, board, &e, promo, nn)
     }
 
     /// The unmoved squares the attack tables of `side`'s opponent need: exact when an
@@ -787,6 +787,53 @@ impl ParlettRules {
             }
         }
         m
+    }
+
+    /// [`Self::effect_safe`] on the narrow board with the node's [`Danger`], for an
+    /// effect that captures nothing, promotes nothing and matches no history pattern
+    /// (castling): the royal piece's square after the effect is tested with the
+    /// simple attack tables on the placement after it, and against the opponent's
+    /// complex reach, which such an effect leaves as it was. `None` when that does
+    /// not apply or a complex line might capture.
+    fn effect_safe_sets(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        e: &Effect,
+        promo: Option<Kind>,
+        royal: Kind,
+        nn: Option<&NarrowNode>,
+    ) -> Option<bool> {
+        if promo.is_some() || !e.caps.is_empty() || e.parts.iter().any(|p| p.3 != 0) {
+            return None;
+        }
+        let (nw, nn) = self.c().narrow().zip(nn)?;
+        let d = self.danger(pos, li, Some(nn))?;
+        let side = pos.to_move();
+        let opp = side.opposite();
+        let mut occ = nn.side[0] | nn.side[1];
+        let mut r = d.royal;
+        for &(_, f, _, _) in &e.parts {
+            occ &= !(1u64 << narrow::n(f));
+        }
+        for &(u, f, t, _) in &e.parts {
+            occ |= 1u64 << narrow::n(t);
+            if f == d.royal && pos.unit(u).kind == royal {
+                r = t;
+            }
+        }
+        let unmoved = pack(li.unmoved);
+        if nw.attacked(
+            narrow::n(r),
+            opp,
+            occ,
+            nn.side[opp.index()],
+            |k| nn.kind(k),
+            unmoved,
+        ) {
+            return Some(false);
+        }
+        (d.complex & (1u64 << narrow::n(r)) == 0).then_some(true)
     }
 
     /// [`Self::effect_safe`] on bitboards alone, when it can decide: the placement after
@@ -849,6 +896,7 @@ impl ParlettRules {
     fn effect_safe(
         &self,
         pos: &Position<ParlettState>,
+        li: &Legal,
         board: &mut Option<Board>,
         e: &Effect,
         promo: Option<Kind>,
@@ -856,6 +904,9 @@ impl ParlettRules {
     ) -> bool {
         let c = self.c();
         let Some(royal) = c.royal else { return true };
+        if let Some(safe) = self.effect_safe_sets(pos, li, e, promo, royal, nn) {
+            return safe;
+        }
         if let Some(safe) = self.effect_safe_quick(pos, e, promo, royal, nn) {
             return safe;
         }
@@ -1037,26 +1088,24 @@ impl ParlettRules {
                         let moved =
                             initial && pos.unit_at(sq).is_some_and(|u| pos.unit(u).status.moved);
                         let (t, _) = nw.targets(kind, i, side, moved, own, enemy);
-                        if let Some(d) = (t != 0).then(|| self.danger(pos, li, Some(nn))).flatten()
-                        {
-                            let quick = t & !d.simple & !d.complex & !enemy;
-                            n += u64::from(quick.count_ones());
-                            let mut rest = t & !quick & !(d.simple & !enemy);
-                            while rest != 0 {
-                                let j = rest.trailing_zeros() as usize;
-                                rest &= rest - 1;
-                                let to = narrow::square(j);
-                                if self.simple_legal(
-                                    pos,
-                                    li,
-                                    &mut royal_scratch,
-                                    sq,
-                                    to,
-                                    None,
-                                    Some(nn),
-                                ) {
-                                    n += 1;
-                                }
+                        let d = (t != 0).then(|| self.danger(pos, li, Some(nn))).flatten();
+                        let quick = d.map_or(0, |d| t & !d.simple & !d.complex & !enemy);
+                        n += u64::from(quick.count_ones());
+                        let mut rest = t & !quick & !d.map_or(0, |d| d.simple & !enemy);
+                        while rest != 0 {
+                            let j = rest.trailing_zeros() as usize;
+                            rest &= rest - 1;
+                            let to = narrow::square(j);
+                            if self.simple_legal(
+                                pos,
+                                li,
+                                &mut royal_scratch,
+                                sq,
+                                to,
+                                None,
+                                Some(nn),
+                            ) {
+                                n += 1;
                             }
                         }
                         if run_lines {
