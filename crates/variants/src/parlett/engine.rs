@@ -1022,7 +1022,8 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
         build_attacks(&kinds, Side::Black, maxdim),
     ];
     let simple = Box::new(WideTables::wide(&geo, &kinds, &within, &attacks, maxdim));
-    let narrow = narrow_squares(shape).map(|sqs| Box::new(simple.map(super::narrow::pack, &sqs)));
+    let narrow =
+        narrow_squares(shape).map(|sqs| Box::new(simple.map(super::narrow::pack, &sqs, 8)));
     Ok(Compiled {
         simple,
         narrow,

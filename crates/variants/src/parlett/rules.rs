@@ -1048,6 +1048,7 @@ impl ParlettRules {
                 Some(li) => (li.always, pack(li.lines), li.pattern_risky),
             };
             let mut royal_scratch: Option<Board> = None;
+            let mut gens = [0u64; 8];
             for (k, kd) in c.kinds.iter().enumerate() {
                 let mut bb = nn.kinds.get(k).copied().unwrap_or(0) & own;
                 if bb == 0 {
@@ -1060,6 +1061,21 @@ impl ParlettRules {
                 let promotes = !kd.promo_to.is_empty();
                 let initial = nw.has_initial(kind);
                 let run_lines = !kd.lines.is_empty() && (history_live || !kd.history_only);
+                // Pure sliders that cannot expose their king: every piece's
+                // slides in one direction are counted together (rays along one
+                // direction never overlap), after the loop.
+                if let (true, false, false, Some(dirs)) =
+                    (fast_kind, promotes, run_lines, nw.only_slides(k, side))
+                {
+                    let free = bb & !lines;
+                    let mut ds = dirs;
+                    while ds != 0 {
+                        let d = ds.trailing_zeros() as usize;
+                        ds &= ds - 1;
+                        gens[d] |= free;
+                    }
+                    bb &= lines;
+                }
                 while bb != 0 {
                     let i = bb.trailing_zeros() as usize;
                     bb &= bb - 1;
@@ -1118,6 +1134,12 @@ impl ParlettRules {
                             n += complex(u, None);
                         }
                     }
+                }
+            }
+            let empty = !(own | enemy);
+            for (d, &g) in gens.iter().enumerate() {
+                if g != 0 {
+                    n += u64::from((nw.fill(d, g, empty) & !own).count_ones());
                 }
             }
             return n;

@@ -31,6 +31,9 @@ pub(crate) trait Word:
     fn bit(i: usize) -> Self;
     /// The lowest (`ascending`) or highest index in the set.
     fn nearest(self, ascending: bool) -> Option<usize>;
+    /// Every index moved up by `s` (down for negative `s`); indices leaving
+    /// the word vanish. A raw shift: callers mask what wraps.
+    fn shifted(self, s: i32) -> Self;
     #[inline]
     fn any(self) -> bool {
         self != Self::ZERO
@@ -57,6 +60,14 @@ impl Word for u64 {
             Some(63 - self.leading_zeros() as usize)
         }
     }
+    #[inline]
+    fn shifted(self, s: i32) -> u64 {
+        if s >= 0 {
+            self.checked_shl(s as u32).unwrap_or(0)
+        } else {
+            self.checked_shr(s.unsigned_abs()).unwrap_or(0)
+        }
+    }
 }
 
 impl Word for Bitboard {
@@ -68,6 +79,14 @@ impl Word for Bitboard {
     #[inline]
     fn nearest(self, ascending: bool) -> Option<usize> {
         if ascending { self.first() } else { self.last() }.map(Square::index)
+    }
+    #[inline]
+    fn shifted(self, s: i32) -> Bitboard {
+        if s >= 0 {
+            self.shl(s as u32)
+        } else {
+            self.shr(s.unsigned_abs())
+        }
     }
 }
 
@@ -113,6 +132,9 @@ struct Merged<W, const N: usize> {
     slide_may: [u8; 2],
     /// Indices of the other elements.
     rest: Vec<usize>,
+    /// Every element is an unlimited slide that may capture (rooks, bishops,
+    /// queens): the targets are the slides alone.
+    only_slides: bool,
 }
 
 /// Reverse attack tables of one attacking side (see [`Attacks`]).
@@ -137,6 +159,10 @@ pub(crate) struct SimpleTables<W, const N: usize> {
     /// Promotion squares per kind and side.
     pub promo_zone: Vec<[W; 2]>,
     maxdim: u32,
+    /// Per `Dir::ALL8` index: the index shift of one step, and the squares
+    /// whose square one step back is on the board (what a step may reach
+    /// without wrapping across an edge). For [`Self::fill`].
+    fills: [(i32, W); 8],
 }
 
 /// The tables on the core's bitboard, indexed by `Square::index`.
@@ -198,7 +224,21 @@ impl WideTables {
             limited: a.limited,
         };
         let merged = elems.iter().map(|els| merge(els, maxdim)).collect();
+        let shape = geo.shape();
+        let fills = std::array::from_fn(|d| {
+            let dir = frozen_core::Dir::ALL8[d];
+            let (df, dr) = (i32::from(dir.df), i32::from(dir.dr));
+            let mut mask = Bitboard::EMPTY;
+            for sq in shape.squares() {
+                let back = (i32::from(sq.file()) - df, i32::from(sq.rank()) - dr);
+                if shape.contains_coords(back.0, back.1) {
+                    mask.set(sq);
+                }
+            }
+            (dr * 16 + df, mask)
+        });
         SimpleTables {
+            fills,
             rays,
             within: table(|i| within[i]),
             kinds: elems,
@@ -215,6 +255,7 @@ impl WideTables {
         &self,
         word: impl Fn(Bitboard) -> V,
         squares: &[(Square, usize)],
+        stride: i32,
     ) -> SimpleTables<V, M> {
         // `from[j]`: the wide index of new index j, if on the board.
         let mut from = [None; M];
@@ -265,6 +306,11 @@ impl WideTables {
             limited: a.limited,
         };
         SimpleTables {
+            fills: std::array::from_fn(|d| {
+                let dir = frozen_core::Dir::ALL8[d];
+                let step = i32::from(dir.dr) * stride + i32::from(dir.df);
+                (step, word(self.fills[d].1))
+            }),
             rays: std::array::from_fn(|d| remap(&self.rays[d])),
             within,
             kinds,
@@ -289,11 +335,14 @@ fn merge<W: Word, const N: usize>(els: &[Elem<W, N>], maxdim: u32) -> Merged<W, 
         leap_never: empty(),
         slide_may: [0; 2],
         rest: Vec::new(),
+        only_slides: false,
     };
+    let mut leaps = false;
     for (ei, el) in els.iter().enumerate() {
         let plain = !el.initial && el.patterns == 0;
         match &el.mode {
             Mode::Leap { tab, .. } if plain => {
+                leaps = true;
                 let dst = match el.capture {
                     CaptureRule::May => &mut m.leap_may,
                     CaptureRule::Only => &mut m.leap_only,
@@ -317,6 +366,7 @@ fn merge<W: Word, const N: usize>(els: &[Elem<W, N>], maxdim: u32) -> Merged<W, 
             _ => m.rest.push(ei),
         }
     }
+    m.only_slides = !leaps && m.rest.is_empty() && m.slide_may != [0; 2];
     m
 }
 
@@ -330,6 +380,41 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
             Some(b) => ray & !self.rays[d][b],
             None => ray,
         }
+    }
+
+    /// The squares unlimited slides along direction `d` reach from every
+    /// square of `gen` at once (each ray up to and including its first
+    /// occupied square): a Kogge-Stone fill through the `empty` squares.
+    /// Rays from different squares of `gen` along one direction never
+    /// overlap (a ray stops at the next piece), so the popcount of the
+    /// result (less own pieces) is the number of their moves that way.
+    #[inline]
+    pub(crate) fn fill(&self, d: usize, gen: W, empty: W) -> W {
+        let (s, mask) = self.fills[d];
+        let mut pro = empty & mask;
+        let mut g = gen;
+        g |= pro & g.shifted(s);
+        pro = pro & pro.shifted(s);
+        g |= pro & g.shifted(2 * s);
+        pro = pro & pro.shifted(2 * s);
+        g |= pro & g.shifted(4 * s);
+        if self.maxdim > 9 {
+            // Boards wider or taller than 9 squares need a fourth doubling.
+            pro = pro & pro.shifted(4 * s);
+            g |= pro & g.shifted(8 * s);
+        }
+        g.shifted(s) & mask
+    }
+
+    /// When kind `k` moves only by unlimited slides that may capture, their
+    /// directions for `side` (bit `d` for `Dir::ALL8[d]`): its targets are
+    /// then [`Self::fill`]s, and its pieces can be counted together.
+    #[inline]
+    pub(crate) fn only_slides(&self, k: usize, side: Side) -> Option<u8> {
+        self.merged
+            .get(k)
+            .filter(|m| m.only_slides)
+            .map(|m| m.slide_may[side.index()])
     }
 
     #[inline]
@@ -535,23 +620,26 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
     ) -> W {
         let si = by.index();
         let mut out = W::ZERO;
+        let mut gens = [W::ZERO; 8];
         for (k, (els, m)) in self.kinds.iter().zip(&self.merged).enumerate() {
             let p = kind_bb(k) & by_pieces;
             if !p.any() {
                 continue;
             }
-            // The merged plain elements, piece by piece.
-            let (leap_may, leap_only, slides) =
-                (&m.leap_may[si], &m.leap_only[si], m.slide_may[si]);
-            let mut q = p;
-            while let Some(i) = q.nearest(true) {
-                q = q & !W::bit(i);
-                out |= leap_may[i] | leap_only[i];
-                let mut dirs = slides;
-                while dirs != 0 {
-                    let d = dirs.trailing_zeros() as usize;
-                    dirs &= dirs - 1;
-                    out |= self.slide(i, d, occ);
+            // The merged plain elements: slides for all pieces at once per
+            // direction, leaps piece by piece.
+            let mut dirs = m.slide_may[si];
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                gens[d] |= p;
+            }
+            if !m.only_slides {
+                let (leap_may, leap_only) = (&m.leap_may[si], &m.leap_only[si]);
+                let mut q = p;
+                while let Some(i) = q.nearest(true) {
+                    q = q & !W::bit(i);
+                    out |= leap_may[i] | leap_only[i];
                 }
             }
             for &ei in &m.rest {
@@ -564,6 +652,12 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
                     q = q & !W::bit(i);
                     out |= self.raw(el, i, by, occ);
                 }
+            }
+        }
+        let empty = !occ;
+        for (d, &g) in gens.iter().enumerate() {
+            if g.any() {
+                out |= self.fill(d, g, empty);
             }
         }
         out
