@@ -428,23 +428,12 @@ impl ParlettRules {
         if kd.lines.is_empty() {
             return targets;
         }
-        // Complex lines: quick prefilter on needed unmoved pieces.
-        let mut run: SmallVec<[usize; 4]> = SmallVec::new();
-        for &li in &kd.lines {
-            let line = &c.lines[li];
-            if line.needs_unmoved.first().copied().unwrap_or(false) && unit.status.moved {
-                continue;
-            }
-            if let super::engine::LineBody::History { .. } = line.body {
-                if !c.history_may_apply(li, from, side, &pos.state().last, |q| pos.unit_at(q)) {
-                    continue;
-                }
-            }
-            if !c.line_may_apply(li, from, side, own | enemy) {
-                continue;
-            }
-            run.push(li);
-        }
+        let run: SmallVec<[usize; 4]> = kd
+            .lines
+            .iter()
+            .copied()
+            .filter(|&li| self.line_may_run(pos, li, from, side, unit.status.moved))
+            .collect();
         if run.is_empty() {
             return targets;
         }
@@ -563,6 +552,34 @@ impl ParlettRules {
             }
         }
         targets
+    }
+
+    /// The quick tests a complex line must pass before it is run for a piece
+    /// on `from`: a piece that has moved cannot play a line whose first part
+    /// needs an unmoved one, a history rule needs its pattern move in the
+    /// previous turn, and the first steps need their squares
+    /// ([`super::engine::Compiled::line_may_apply`]).
+    fn line_may_run(
+        &self,
+        pos: &Position<ParlettState>,
+        li: usize,
+        from: Square,
+        side: Side,
+        moved: bool,
+    ) -> bool {
+        let c = self.c();
+        let Some(line) = c.lines.get(li) else {
+            return false;
+        };
+        if line.needs_unmoved.first().copied().unwrap_or(false) && moved {
+            return false;
+        }
+        if let super::engine::LineBody::History { .. } = line.body {
+            if !c.history_may_apply(li, from, side, &pos.state().last, |q| pos.unit_at(q)) {
+                return false;
+            }
+        }
+        c.line_may_apply(li, from, side, pos.occupied())
     }
 
     fn legal_info(&self, pos: &Position<ParlettState>, nn: Option<&NarrowNode>) -> Option<Legal> {
@@ -729,7 +746,9 @@ impl ParlettRules {
         // The royal piece stepping alone to an empty square: read off the
         // node's sets (exact there, see `Danger::royal_safe`).
         if let (true, 0, None, false) = (is_royal, pat, promo, pos.side_bb(opp).contains(to)) {
-            let d = self.danger(pos, li, nn).filter(|d| d.royal == from);
+            // Only when already made (see `count_moves`).
+            let d = li.danger.get().and_then(Option::as_ref);
+            let d = d.filter(|d| d.royal == from);
             if let Some(safe) = d.and_then(|d| d.royal_safe(to)) {
                 return safe;
             }
@@ -1061,6 +1080,15 @@ impl ParlettRules {
                 let promotes = !kd.promo_to.is_empty();
                 let initial = nw.has_initial(kind);
                 let run_lines = !kd.lines.is_empty() && (history_live || !kd.history_only);
+                // The unit on `sq`, when one of its complex lines may give a move.
+                let lines_unit = |sq: Square| -> Option<UnitId> {
+                    let u = pos.unit_at(sq).filter(|_| run_lines)?;
+                    let moved = pos.unit(u).status.moved;
+                    kd.lines
+                        .iter()
+                        .any(|&li| self.line_may_run(pos, li, sq, side, moved))
+                        .then_some(u)
+                };
                 // Pure sliders that cannot expose their king: every piece's
                 // slides in one direction are counted together (rays along one
                 // direction never overlap), after the loop.
@@ -1085,12 +1113,12 @@ impl ParlettRules {
                             initial && pos.unit_at(sq).is_some_and(|u| pos.unit(u).status.moved);
                         let (t, _) = nw.targets(kind, i, side, moved, own, enemy);
                         let promo = if promotes { t & zone } else { 0 };
-                        n += u64::from((t & !promo).count_ones())
-                            + u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
-                        if run_lines {
-                            if let Some(u) = pos.unit_at(sq) {
-                                n += complex(u, Some(unpack(t)));
-                            }
+                        n += u64::from((t & !promo).count_ones());
+                        if promo != 0 {
+                            n += u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
+                        }
+                        if let Some(u) = lines_unit(sq) {
+                            n += complex(u, Some(unpack(t)));
                         }
                     } else if let Some(li) = legal.as_ref().filter(|li| {
                         Some(kind) == c.royal
@@ -1104,7 +1132,12 @@ impl ParlettRules {
                         let moved =
                             initial && pos.unit_at(sq).is_some_and(|u| pos.unit(u).status.moved);
                         let (t, _) = nw.targets(kind, i, side, moved, own, enemy);
-                        let d = (t != 0).then(|| self.danger(pos, li, Some(nn))).flatten();
+                        let lines_run = lines_unit(sq);
+                        // The sets pay off for three squares or more, or when a
+                        // line (castling) will test squares too; one or two
+                        // squares are cheaper to test one by one.
+                        let sets = t.count_ones() >= 3 || (t != 0 && lines_run.is_some());
+                        let d = sets.then(|| self.danger(pos, li, Some(nn))).flatten();
                         let quick = d.map_or(0, |d| t & !d.simple & !d.complex & !enemy);
                         n += u64::from(quick.count_ones());
                         let mut rest = t & !quick & !d.map_or(0, |d| d.simple & !enemy);
@@ -1124,10 +1157,8 @@ impl ParlettRules {
                                 n += 1;
                             }
                         }
-                        if run_lines {
-                            if let Some(u) = pos.unit_at(sq) {
-                                n += complex(u, Some(unpack(t)));
-                            }
+                        if let Some(u) = lines_run {
+                            n += complex(u, Some(unpack(t)));
                         }
                     } else if legal.is_some() {
                         if let Some(u) = pos.unit_at(sq) {
