@@ -50,6 +50,79 @@ pub(crate) struct FixedChain {
     pub steps: SmallVec<[FixedStep; 4]>,
     /// History-pattern bits of the chain's source.
     pub patterns: u32,
+    /// `plans[sq]`: the route worked out from start square `sq`.
+    pub plans: Vec<RoutePlan>,
+}
+
+/// A part's route from one start square, worked out once: what the walk
+/// would check square by square, as sets.
+#[derive(Clone, Debug)]
+pub(crate) struct RoutePlan {
+    /// The route leaves the board (or stands still to capture): never playable.
+    pub off: bool,
+    /// Some step needs an unmoved piece (`i`).
+    pub initial: bool,
+    /// Some step must capture (`c`): never playable without a capture, which
+    /// is left to the evaluator.
+    pub capture: bool,
+    /// Squares that must be empty when the part sets off (slides' passed
+    /// squares and every landing; the start square itself not counted).
+    pub need: Bitboard,
+    /// Landings of steps that may capture: an enemy there makes a capture.
+    pub may_capture: Bitboard,
+    /// The squares of the `s` tests, in order.
+    pub safe: SmallVec<[Square; 4]>,
+    /// Where the piece ends.
+    pub end: Square,
+}
+
+impl RoutePlan {
+    /// The plan of `steps` from `start`.
+    fn new(steps: &[FixedStep], start: Square, shape: Shape) -> RoutePlan {
+        let mut p = RoutePlan {
+            off: !shape.contains(start),
+            initial: false,
+            capture: false,
+            need: Bitboard::EMPTY,
+            may_capture: Bitboard::EMPTY,
+            safe: SmallVec::new(),
+            end: start,
+        };
+        let mut cur = start;
+        for st in steps {
+            if p.off {
+                break;
+            }
+            p.initial |= st.initial;
+            if st.k == 0 {
+                p.off |= st.capture == CaptureRule::Only;
+            } else {
+                let (df, dr) = (i32::from(st.df), i32::from(st.dr));
+                for j in 1..=i32::from(st.k) {
+                    let Some(t) = offset_sq(cur, shape, df * j, dr * j) else {
+                        p.off = true;
+                        break;
+                    };
+                    if j == i32::from(st.k) {
+                        p.need.set(t);
+                        if st.capture != CaptureRule::Never {
+                            p.may_capture.set(t);
+                        }
+                        cur = t;
+                    } else if st.slide {
+                        p.need.set(t);
+                    }
+                }
+                p.capture |= st.capture == CaptureRule::Only;
+            }
+            if st.safe {
+                p.safe.push(cur);
+            }
+        }
+        p.need.clear(start);
+        p.end = cur;
+        p
+    }
 }
 
 /// A fixed line: per side, the alternatives, each one chain per part.
@@ -96,6 +169,9 @@ pub(crate) fn fix_line(
         LineBody::History { .. } => return None,
     };
     let nparts = tuples.first().map_or(0, Vec::len);
+    if tuples.iter().any(|t| t.len() > MAX_PARTS) {
+        return None;
+    }
     let empty = || -> Vec<Box<[Bitboard; 256]>> {
         (0..nparts)
             .map(|_| Box::new([Bitboard::EMPTY; 256]))
@@ -110,7 +186,7 @@ pub(crate) fn fix_line(
         for t in &tuples {
             let mut parts = Vec::with_capacity(t.len());
             for (pi, ch) in t.iter().enumerate() {
-                let fc = fix_chain(ch, side, chain_patterns)?;
+                let fc = fix_chain(ch, side, chain_patterns, shape)?;
                 let (mut f, mut r) = (0i32, 0i32);
                 for st in &fc.steps {
                     f += i32::from(st.df) * i32::from(st.k);
@@ -134,7 +210,7 @@ pub(crate) fn fix_line(
     Some(Box::new(out))
 }
 
-fn fix_chain(ch: &IrChain, side: Side, chain_patterns: &[u32]) -> Option<FixedChain> {
+fn fix_chain(ch: &IrChain, side: Side, chain_patterns: &[u32], shape: Shape) -> Option<FixedChain> {
     if ch.units.is_empty() {
         return None;
     }
@@ -178,9 +254,64 @@ fn fix_chain(ch: &IrChain, side: Side, chain_patterns: &[u32]) -> Option<FixedCh
         });
     }
     Some(FixedChain {
+        plans: (0..=255u8)
+            .map(|i| RoutePlan::new(&steps, Square::from_index(i), shape))
+            .collect(),
         steps,
         patterns: chain_patterns.get(ch.id as usize).copied().unwrap_or(0),
     })
+}
+
+/// The most parts a fixed line may have (a longer one is left to the evaluator).
+const MAX_PARTS: usize = 8;
+
+/// (unit, from, where it is now, pattern bits) of one placed part.
+type Part = (UnitId, Square, Square, u32);
+
+/// The placed parts, inline (the walk's hot data).
+#[derive(Clone, Copy)]
+struct Parts {
+    items: [Part; MAX_PARTS],
+    len: usize,
+}
+
+impl Parts {
+    fn new() -> Parts {
+        let none = (UnitId(0), Square::from_index(0), Square::from_index(0), 0);
+        Parts {
+            items: [none; MAX_PARTS],
+            len: 0,
+        }
+    }
+
+    /// Places one more part; `false` (nothing placed) when full.
+    fn push(&mut self, p: Part) -> bool {
+        match self.items.get_mut(self.len) {
+            Some(slot) => {
+                *slot = p;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+}
+
+impl std::ops::Deref for Parts {
+    type Target = [Part];
+    fn deref(&self) -> &[Part] {
+        &self.items[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for Parts {
+    fn deref_mut(&mut self) -> &mut [Part] {
+        &mut self.items[..self.len]
+    }
 }
 
 /// The walk of one fixed line: the position, the parts placed so far and the
@@ -194,8 +325,8 @@ struct Walk<'a> {
     /// Squares of unmoved units, as the attack tables need them.
     unmoved: Bitboard,
     occ: Bitboard,
-    /// (unit, from, where it is now, pattern bits) per placed part.
-    parts: SmallVec<[(UnitId, Square, Square, u32); 2]>,
+    /// The parts placed so far.
+    parts: Parts,
     /// An `s` test the tables could not decide.
     undecided: bool,
     /// This node's narrow views, for the narrow attack tables.
@@ -321,7 +452,7 @@ impl Walk<'_> {
     fn part(&mut self, tuple: &[FixedChain], kinds: &[Kind], needs_unmoved: &[bool], p: usize) {
         let Some(ch) = tuple.get(p) else {
             self.found.push(Effect {
-                parts: self.parts.clone(),
+                parts: SmallVec::from_slice(&self.parts),
                 caps: SmallVec::new(),
             });
             return;
@@ -338,26 +469,15 @@ impl Walk<'_> {
             }
             return;
         }
-        // Candidates: own pieces of the part's letter, not yet in the move
-        // (PAR-MULT-01), unmoved where every alternative starts with `i`; in
-        // the order of their squares now.
         let Some(&kind) = kinds.get(p) else { return };
         let unmoved_only = needs_unmoved.get(p).copied().unwrap_or(false);
-        let mut bb = self.pos.kind_bb(kind) & self.pos.side_bb(self.side);
-        for &(u, f, t, _) in &self.parts {
-            if self.pos.unit(u).kind == kind {
-                bb.clear(f);
-                bb.set(t);
-            }
-        }
-        for s in bb {
-            let Some(u) = self.at(s) else { continue };
-            if self.parts.iter().any(|x| x.0 == u)
-                || (unmoved_only && self.pos.unit(u).status.moved)
-            {
+        for s in self.candidate_squares(kind) {
+            let Some(u) = self.candidate(s, unmoved_only) else {
                 continue;
+            };
+            if !self.parts.push((u, s, s, ch.patterns)) {
+                return;
             }
-            self.parts.push((u, s, s, ch.patterns));
             if let Some(end) = self.route(p, ch) {
                 self.part(tuple, kinds, needs_unmoved, p + 1);
                 self.back(p, s, end);
@@ -367,6 +487,129 @@ impl Walk<'_> {
                 return;
             }
         }
+    }
+}
+
+impl Walk<'_> {
+    /// Candidates for a part of letter `kind`: own pieces of that kind where
+    /// they stand now; see [`Self::candidate`].
+    fn candidate_squares(&self, kind: Kind) -> Bitboard {
+        let mut bb = self.pos.kind_bb(kind) & self.pos.side_bb(self.side);
+        for &(u, f, t, _) in self.parts.iter() {
+            if self.pos.unit(u).kind == kind {
+                bb.clear(f);
+                bb.set(t);
+            }
+        }
+        bb
+    }
+
+    /// The unit on candidate square `s` if it may play the part: not yet in
+    /// the move (PAR-MULT-01), unmoved where every alternative starts with
+    /// `i`. Candidates are tried in the order of their squares.
+    fn candidate(&self, s: Square, unmoved_only: bool) -> Option<UnitId> {
+        let u = self.at(s)?;
+        let taken = self.parts.iter().any(|x| x.0 == u);
+        let spent = unmoved_only && self.pos.unit(u).status.moved;
+        (!taken && !spent).then_some(u)
+    }
+
+    /// [`Self::part`] on the route plans, without stepping square by square.
+    /// `false` when a plan cannot decide (a capture on the way, or an `s`
+    /// test the node's sets cannot answer): the caller walks instead.
+    fn plan_part(
+        &mut self,
+        tuple: &[FixedChain],
+        kinds: &[Kind],
+        needs_unmoved: &[bool],
+        p: usize,
+    ) -> bool {
+        let Some(ch) = tuple.get(p) else {
+            self.found.push(Effect {
+                parts: SmallVec::from_slice(&self.parts),
+                caps: SmallVec::new(),
+            });
+            return true;
+        };
+        if p == 0 {
+            let Some(first) = self.parts.first_mut() else {
+                return true;
+            };
+            first.3 = ch.patterns;
+            return self.plan_try(tuple, kinds, needs_unmoved, 0, ch);
+        }
+        let Some(&kind) = kinds.get(p) else {
+            return true;
+        };
+        let unmoved_only = needs_unmoved.get(p).copied().unwrap_or(false);
+        for s in self.candidate_squares(kind) {
+            let Some(u) = self.candidate(s, unmoved_only) else {
+                continue;
+            };
+            if !self.parts.push((u, s, s, ch.patterns)) {
+                return false;
+            }
+            let decided = self.plan_try(tuple, kinds, needs_unmoved, p, ch);
+            self.parts.pop();
+            if !decided {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Part `p` (placed on its start square) on its plan, then the parts
+    /// after it; `false` when undecided.
+    fn plan_try(
+        &mut self,
+        tuple: &[FixedChain],
+        kinds: &[Kind],
+        needs_unmoved: &[bool],
+        p: usize,
+        ch: &FixedChain,
+    ) -> bool {
+        let (u, start, _, patterns) = self.parts[p];
+        let Some(plan) = ch.plans.get(start.index()) else {
+            return true;
+        };
+        if plan.off || (plan.initial && self.pos.unit(u).status.moved) {
+            return true;
+        }
+        let blocked = self.occ & plan.need;
+        if blocked.any() {
+            // Blocked, unless the block is a capture.
+            return !(blocked & self.by & plan.may_capture).any();
+        }
+        if plan.capture {
+            return true;
+        }
+        if !plan.safe.is_empty() {
+            // Only the royal piece setting off alone, matching no history
+            // pattern, is answered by the node's sets.
+            let royal = p == 0 && patterns == 0 && Some(self.pos.unit(u).kind) == self.c.royal;
+            let d = match self.danger {
+                Some(danger) if royal => danger(),
+                _ => None,
+            };
+            let Some(d) = d.filter(|d| d.royal == start) else {
+                return false;
+            };
+            for &sq in &plan.safe {
+                match d.royal_safe(sq) {
+                    Some(true) => {}
+                    Some(false) => return true,
+                    None => return false,
+                }
+            }
+        }
+        self.occ.clear(start);
+        self.occ.set(plan.end);
+        self.parts[p].2 = plan.end;
+        let decided = self.plan_part(tuple, kinds, needs_unmoved, p + 1);
+        self.occ.clear(plan.end);
+        self.occ.set(start);
+        self.parts[p].2 = start;
+        decided
     }
 }
 
@@ -398,19 +641,33 @@ pub(crate) fn run_fixed(
         by: pos.side_bb(side.opposite()),
         unmoved,
         occ: pos.occupied(),
-        parts: SmallVec::new(),
+        parts: Parts::new(),
         undecided: false,
         found: SmallVec::new(),
         nn,
         danger,
     };
+    // On the route plans first; step by step when they cannot decide.
+    let mut planned = true;
     for tuple in &fx.alts[side.index()] {
-        w.parts.clear();
+        w.parts = Parts::new();
         w.parts.push((first, start, start, 0));
         w.occ = pos.occupied();
-        w.part(tuple, kinds, needs_unmoved, 0);
-        if w.undecided {
-            return false;
+        if !w.plan_part(tuple, kinds, needs_unmoved, 0) {
+            planned = false;
+            break;
+        }
+    }
+    if !planned {
+        w.found.clear();
+        for tuple in &fx.alts[side.index()] {
+            w.parts = Parts::new();
+            w.parts.push((first, start, start, 0));
+            w.occ = pos.occupied();
+            w.part(tuple, kinds, needs_unmoved, 0);
+            if w.undecided {
+                return false;
+            }
         }
     }
     for e in w.found {

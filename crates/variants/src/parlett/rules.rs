@@ -1850,3 +1850,95 @@ pub fn visit_set_file<V: frozen_core::VariantVisitor>(
     let rules = load_set(&text)?;
     Ok(visitor.visit(rules))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use frozen_core::harness::Rng;
+    use frozen_core::NoEvents;
+
+    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+
+    /// A fixed line (castling) run on its route plans, or walked where they
+    /// cannot decide, gives the evaluator's effects in the evaluator's order:
+    /// every unit with a fixed line, in the positions of random games from the
+    /// start position and from Kiwipete, with the node's sets as the count
+    /// uses them.
+    #[test]
+    fn fixed_lines_give_the_evaluators_effects() {
+        for name in ["fide", "normal-chess"] {
+            let rules = builtin_rules(name).expect("built-in set");
+            let c = rules.c();
+            let starts = [
+                rules.initial_position(),
+                rules.position_from_fen(KIWIPETE).expect("Kiwipete"),
+            ];
+            let mut rng = Rng::new(5);
+            let (mut decided, mut with_effects) = (0, 0);
+            for g in 0..40 {
+                let mut pos = starts[g % 2].clone();
+                for _ in 0..60 {
+                    let side = pos.to_move();
+                    let nn = c.narrow().map(|_| NarrowNode::new(&pos, c.kinds.len()));
+                    let legal = rules.legal_info(&pos, nn.as_ref());
+                    let danger = || {
+                        legal
+                            .as_ref()
+                            .and_then(|li| rules.danger(&pos, li, nn.as_ref()))
+                            .copied()
+                    };
+                    for sq in pos.side_bb(side) {
+                        let Some(u) = pos.unit_at(sq) else { continue };
+                        for &li in &c.kinds[pos.unit(u).kind.index()].lines {
+                            let line = &c.lines[li];
+                            let Some(fx) = &line.fixed else { continue };
+                            let mut planned = Vec::new();
+                            let unmoved = rules.unmoved_for_tables(&pos, side);
+                            let ok = run_fixed(
+                                c,
+                                &pos,
+                                fx,
+                                &line.pieces,
+                                &line.needs_unmoved,
+                                u,
+                                unmoved,
+                                nn.as_ref(),
+                                Some(&danger),
+                                &mut |e| planned.push(e),
+                            );
+                            if !ok {
+                                continue;
+                            }
+                            let mut board = Board::from_pos(&pos);
+                            let mut evaluated = Vec::new();
+                            Ev::new(c, &mut board, side, pos.state().last.clone()).run_line(
+                                li,
+                                u,
+                                &mut |e| evaluated.push(e),
+                            );
+                            assert_eq!(
+                                planned,
+                                evaluated,
+                                "{name}: line {li} of the unit on {sq} in {:?}",
+                                rules.to_fen(&pos)
+                            );
+                            decided += 1;
+                            with_effects += usize::from(!planned.is_empty());
+                        }
+                    }
+                    let mut actions = Vec::new();
+                    rules.actions(&pos, &mut actions);
+                    if actions.is_empty() {
+                        break;
+                    }
+                    let a = actions[rng.below(actions.len())].clone();
+                    rules.perform(&mut pos, &a, &mut NoEvents);
+                }
+            }
+            assert!(
+                decided > 1000 && with_effects > 100,
+                "{name}: only {decided} lines decided, {with_effects} with effects"
+            );
+        }
+    }
+}
