@@ -1074,8 +1074,10 @@ impl ParlettRules {
                     continue;
                 }
                 let kind = Kind(k as u8);
-                let fast_kind = legal.is_none()
-                    || (!always && Some(kind) != c.royal && (kd.pattern_bits == 0 || !risky));
+                let fast_kind = legal.is_none() || (!always && Some(kind) != c.royal);
+                // A move matching a history pattern might let a history rule of
+                // the opponent capture the royal piece: those are tested one by one.
+                let pattern_tested = kd.pattern_bits != 0 && risky;
                 let zone = nw.promo_zone[k][side.index()];
                 let promotes = !kd.promo_to.is_empty();
                 let initial = nw.has_initial(kind);
@@ -1092,9 +1094,13 @@ impl ParlettRules {
                 // Pure sliders that cannot expose their king: every piece's
                 // slides in one direction are counted together (rays along one
                 // direction never overlap), after the loop.
-                if let (true, false, false, Some(dirs)) =
-                    (fast_kind, promotes, run_lines, nw.only_slides(k, side))
-                {
+                if let (true, false, false, false, Some(dirs)) = (
+                    fast_kind,
+                    promotes,
+                    run_lines,
+                    pattern_tested,
+                    nw.only_slides(k, side),
+                ) {
                     let free = bb & !lines;
                     let mut ds = dirs;
                     while ds != 0 {
@@ -1111,11 +1117,24 @@ impl ParlettRules {
                     if fast_kind && lines & (1 << i) == 0 {
                         let moved =
                             initial && pos.unit_at(sq).is_some_and(|u| pos.unit(u).status.moved);
-                        let (t, _) = nw.targets(kind, i, side, moved, own, enemy);
-                        let promo = if promotes { t & zone } else { 0 };
-                        n += u64::from((t & !promo).count_ones());
-                        if promo != 0 {
-                            n += u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
+                        let (t, pat) = nw.targets(kind, i, side, moved, own, enemy);
+                        let tested = if pattern_tested { t & pat } else { 0 };
+                        if let (Some(li), true) = (legal.as_ref(), tested != 0) {
+                            n += self.count_pattern_tested(
+                                pos,
+                                li,
+                                &mut royal_scratch,
+                                (sq, t, tested),
+                                kd,
+                                zone,
+                                nn,
+                            );
+                        } else {
+                            let promo = if promotes { t & zone } else { 0 };
+                            n += u64::from((t & !promo).count_ones());
+                            if promo != 0 {
+                                n += u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
+                            }
                         }
                         if let Some(u) = lines_unit(sq) {
                             n += complex(u, Some(unpack(t)));
@@ -1204,6 +1223,45 @@ impl ParlettRules {
                 }
             } else if legal.is_some() {
                 n += complex(u, None);
+            }
+        }
+        n
+    }
+
+    /// The simple moves of a piece on `sq` to narrow targets `t` whose
+    /// `tested` ones match a history pattern while a history rule of the
+    /// opponent might then capture the royal piece: those are tested one by
+    /// one, the others only counted.
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    fn count_pattern_tested(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        scratch: &mut Option<Board>,
+        (sq, t, tested): (Square, u64, u64),
+        kd: &super::engine::KindData,
+        zone: u64,
+        nn: &NarrowNode,
+    ) -> u64 {
+        let promos = kd.promo_to.len() as u64;
+        let promo = if promos > 0 { t & zone } else { 0 };
+        let mut n = u64::from((t & !promo & !tested).count_ones())
+            + u64::from((promo & !tested).count_ones()) * promos;
+        let mut rest = tested;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let to = narrow::square(j);
+            let mut legal_to = |p: Option<Kind>| {
+                u64::from(self.simple_legal(pos, li, scratch, sq, to, p, Some(nn)))
+            };
+            if promo & (1 << j) != 0 {
+                for &p in &kd.promo_to {
+                    n += legal_to(Some(p));
+                }
+            } else {
+                n += legal_to(None);
             }
         }
         n

@@ -142,6 +142,8 @@ struct Merged<W, const N: usize> {
 struct AttackTab<W, const N: usize> {
     leaps: Vec<(usize, Box<[W; N]>)>,
     slide_kinds: [u32; 8],
+    /// The union of `slide_kinds`: kinds that slide without limit some way.
+    slide_any: u32,
     others: Vec<(usize, usize)>,
     slide_dirs_any: [bool; 8],
     limited: [bool; 8],
@@ -151,6 +153,8 @@ struct AttackTab<W, const N: usize> {
 #[derive(Clone, Debug)]
 pub(crate) struct SimpleTables<W, const N: usize> {
     rays: [Box<[W; N]>; 8],
+    /// `star[i]`: the union of the eight rays from index `i`.
+    star: Box<[W; N]>,
     /// `within[i][k]`: squares at Chebyshev distance <= k.
     within: Box<[[W; 17]; N]>,
     kinds: Vec<Vec<Elem<W, N>>>,
@@ -219,6 +223,7 @@ impl WideTables {
                 .map(|(k, t)| (k.index(), table(|i| t[i])))
                 .collect(),
             slide_kinds: a.slide_kinds,
+            slide_any: a.slide_kinds.iter().fold(0, |m, &k| m | k),
             others: a.others.iter().map(|&(k, e)| (k.index(), e)).collect(),
             slide_dirs_any: a.slide_dirs_any,
             limited: a.limited,
@@ -237,8 +242,10 @@ impl WideTables {
             }
             (dr * 16 + df, mask)
         });
+        let star = table(|i| (0..8).fold(Bitboard::EMPTY, |m, d| m | rays[d][i]));
         SimpleTables {
             fills,
+            star,
             rays,
             within: table(|i| within[i]),
             kinds: elems,
@@ -301,6 +308,7 @@ impl WideTables {
         let attack_tab = |a: &AttackTab<Bitboard, 256>| AttackTab {
             leaps: a.leaps.iter().map(|(k, t)| (*k, remap(t))).collect(),
             slide_kinds: a.slide_kinds,
+            slide_any: a.slide_any,
             others: a.others.clone(),
             slide_dirs_any: a.slide_dirs_any,
             limited: a.limited,
@@ -312,6 +320,7 @@ impl WideTables {
                 (step, word(self.fills[d].1))
             }),
             rays: std::array::from_fn(|d| remap(&self.rays[d])),
+            star: remap(&self.star),
             within,
             kinds,
             merged,
@@ -560,20 +569,12 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
                 return true;
             }
         }
-        for d in 0..8 {
-            let mut m = at.slide_kinds[d];
-            if m == 0 {
-                continue;
-            }
-            let mut cand = W::ZERO;
-            while m != 0 {
-                let k = m.trailing_zeros() as usize;
-                m &= m - 1;
-                cand |= kind_bb(k);
-            }
-            cand = cand & by_pieces;
-            if cand.any() && (self.slide(i, d, occ) & cand).any() {
-                return true;
+        // No unlimited slider of `by` on a line through the square: no slide reaches it.
+        if (self.star[i] & self.kinds_in(at.slide_any, &kind_bb) & by_pieces).any() {
+            for d in 0..8 {
+                if self.slide_attack(at, i, d, occ, by_pieces, &kind_bb) {
+                    return true;
+                }
             }
         }
         for &(k, ei) in &at.others {
@@ -663,6 +664,38 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
         out
     }
 
+    /// The squares of the kinds in mask `m` (bit k for kind k).
+    #[inline]
+    fn kinds_in(&self, mut m: u32, kind_bb: &impl Fn(usize) -> W) -> W {
+        let mut out = W::ZERO;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            out |= kind_bb(k);
+        }
+        out
+    }
+
+    /// Does an unlimited slide of a `by` piece reach index `i` along ray `d`
+    /// from it (see [`Self::attacked`])?
+    #[inline]
+    fn slide_attack(
+        &self,
+        at: &AttackTab<W, N>,
+        i: usize,
+        d: usize,
+        occ: W,
+        by_pieces: W,
+        kind_bb: &impl Fn(usize) -> W,
+    ) -> bool {
+        let m = at.slide_kinds[d];
+        if m == 0 {
+            return false;
+        }
+        let cand = self.kinds_in(m, kind_bb) & by_pieces;
+        cand.any() && (self.slide(i, d, occ) & cand).any()
+    }
+
     /// Squares on rays from index `i` along which a `by` slide element could
     /// reach it: whole rays for limited slides, else the one own piece
     /// between `i` and an unlimited enemy slider of the right kind (used to
@@ -678,6 +711,9 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
     ) -> W {
         let at = &self.attacks[by.index()];
         let mut out = W::ZERO;
+        // No unlimited slider of `by` on a line through the square: only the
+        // limited directions' rays count.
+        let sliders = (self.star[i] & self.kinds_in(at.slide_any, &kind_bb) & enemy).any();
         for d in 0..8 {
             if !at.slide_dirs_any[d] {
                 continue;
@@ -685,6 +721,9 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
             let ray = self.rays[d][i];
             if at.limited[d] {
                 out |= ray;
+                continue;
+            }
+            if !sliders {
                 continue;
             }
             let Some(first) = (ray & occ).nearest(ascending(d)) else {
