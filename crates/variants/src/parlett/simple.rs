@@ -160,6 +160,10 @@ pub(crate) struct SimpleTables<W, const N: usize> {
     kinds: Vec<Vec<Elem<W, N>>>,
     merged: Vec<Merged<W, N>>,
     attacks: [AttackTab<W, N>; 2],
+    /// Per kind and side, `pattern_reach[k][side][i]`: every square a
+    /// history-pattern element of the kind could reach from index `i` on an
+    /// empty board (blockers only take squares away).
+    pattern_reach: Vec<[Box<[W; N]>; 2]>,
     /// Promotion squares per kind and side.
     pub promo_zone: Vec<[W; 2]>,
     maxdim: u32,
@@ -243,7 +247,7 @@ impl WideTables {
             (dr * 16 + df, mask)
         });
         let star = table(|i| (0..8).fold(Bitboard::EMPTY, |m, d| m | rays[d][i]));
-        SimpleTables {
+        let mut tables = SimpleTables {
             fills,
             star,
             rays,
@@ -253,7 +257,10 @@ impl WideTables {
             attacks: [attack_tab(&attacks[0]), attack_tab(&attacks[1])],
             promo_zone: kinds.iter().map(|kd| kd.promo_zone).collect(),
             maxdim,
-        }
+            pattern_reach: Vec::new(),
+        };
+        tables.pattern_reach = tables.empty_board_pattern_reach();
+        tables
     }
 
     /// The same tables on another board word: `word` maps a wide set to it,
@@ -313,7 +320,13 @@ impl WideTables {
             slide_dirs_any: a.slide_dirs_any,
             limited: a.limited,
         };
+        let pattern_reach = self
+            .pattern_reach
+            .iter()
+            .map(|[w, b]| [remap(w), remap(b)])
+            .collect();
         SimpleTables {
+            pattern_reach,
             fills: std::array::from_fn(|d| {
                 let dir = frozen_core::Dir::ALL8[d];
                 let step = i32::from(dir.dr) * stride + i32::from(dir.df);
@@ -515,6 +528,23 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
         (all, pat)
     }
 
+    /// [`Self::pattern_reach`] worked out: the pattern elements' targets on an
+    /// empty board, from every index.
+    fn empty_board_pattern_reach(&self) -> Vec<[Box<[W; N]>; 2]> {
+        self.kinds
+            .iter()
+            .map(|els| {
+                Side::ALL.map(|side| {
+                    table(|i| {
+                        els.iter()
+                            .filter(|el| el.patterns != 0)
+                            .fold(W::ZERO, |m, el| m | self.raw(el, i, side, W::ZERO))
+                    })
+                })
+            })
+            .collect()
+    }
+
     /// Pattern bits of the simple elements reaching index `to` from `i`.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn pattern_bits(
@@ -530,6 +560,10 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
         let Some(els) = self.kinds.get(kind.index()) else {
             return 0;
         };
+        let reach = self.pattern_reach.get(kind.index());
+        if !reach.is_some_and(|r| r[side.index()][i].has(to)) {
+            return 0;
+        }
         let mut bits = 0;
         for el in els {
             if el.patterns == 0 || (el.initial && moved) {
