@@ -1022,8 +1022,9 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
         build_attacks(&kinds, Side::Black, maxdim),
     ];
     let simple = Box::new(WideTables::wide(&geo, &kinds, &within, &attacks, maxdim));
-    let narrow =
-        narrow_squares(shape).map(|sqs| Box::new(simple.map(super::narrow::pack, &sqs, 8)));
+    let narrow = narrow_squares(shape)
+        .filter(|_| kinds.len() <= super::narrow::MAX_NARROW_KINDS)
+        .map(|sqs| Box::new(simple.map(super::narrow::pack, &sqs, 8)));
     Ok(Compiled {
         simple,
         narrow,

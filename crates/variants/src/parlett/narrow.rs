@@ -10,7 +10,6 @@
 use super::engine::Compiled;
 use super::simple::NarrowTables;
 use frozen_core::{Bitboard, Kind, Side, Square};
-use smallvec::SmallVec;
 
 /// The 64 squares of ranks 1..8, files a..h of a wide bitboard, as a `u64`
 /// (bit `rank * 8 + file`).
@@ -49,11 +48,15 @@ pub(crate) fn square(i: usize) -> Square {
     Square::new((i % 8) as u8, (i / 8) as u8)
 }
 
+/// The most kinds a set may have to get narrow tables (a node keeps one word
+/// per kind, inline).
+pub(crate) const MAX_NARROW_KINDS: usize = 32;
+
 /// Per-node narrow views of a position's bitboards.
 #[derive(Clone, Debug)]
 pub(crate) struct NarrowNode {
     pub side: [u64; 2],
-    pub kinds: SmallVec<[u64; 12]>,
+    pub kinds: [u64; MAX_NARROW_KINDS],
 }
 
 impl NarrowNode {
@@ -61,9 +64,9 @@ impl NarrowNode {
         pos: &frozen_core::Position<S>,
         nkinds: usize,
     ) -> NarrowNode {
-        let mut kinds = SmallVec::new();
-        for k in 0..nkinds {
-            kinds.push(pack(pos.kind_bb(Kind(k as u8))));
+        let mut kinds = [0; MAX_NARROW_KINDS];
+        for (k, slot) in kinds.iter_mut().enumerate().take(nkinds) {
+            *slot = pack(pos.kind_bb(Kind(k as u8)));
         }
         NarrowNode {
             side: [

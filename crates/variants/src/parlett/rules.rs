@@ -619,8 +619,21 @@ impl ParlettRules {
         let mut lines = Bitboard::EMPTY;
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
         let narrow = c.narrow().zip(nn);
+        // The unmoved squares on the narrow board: all of them when no table reads them.
+        let unmoved64 = if need_exact { pack(unmoved) } else { u64::MAX };
         for &r in &royals {
-            let in_check = c.attacked(r, opp, occ, by, kb, unmoved, nn)
+            let attacked = match narrow {
+                Some((nw, nn)) => nw.attacked(
+                    narrow::n(r),
+                    opp,
+                    nn.side[0] | nn.side[1],
+                    nn.side[opp.index()],
+                    |k| nn.kind(k),
+                    unmoved64,
+                ),
+                None => c.simple_attacked(r, opp, occ, by, kb, unmoved),
+            };
+            let in_check = attacked
                 || (complex_near && c.complex_may_capture(r, opp, by, kb, unmoved, Some(&[])));
             if in_check {
                 always = true;
