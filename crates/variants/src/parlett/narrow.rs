@@ -280,6 +280,25 @@ mod tests {
                         );
                         assert_eq!(wide, narrow, "{name} attack on {sq} by {side:?}");
                         assert_eq!(map & (1 << n(sq)) != 0, narrow, "{name} map at {sq}");
+                        // Vacating own pieces: attacked_through tells whether
+                        // the square is attacked afterwards, when it was not.
+                        let vacated = pack(own) & rng.next_u64();
+                        let after = pack(occ) & !vacated;
+                        let through =
+                            nw.attacked_through(n(sq), vacated, side, after, pack(enemy), |k| {
+                                kinds64[k]
+                            });
+                        if let (false, Some(t)) = (narrow, through) {
+                            let attacked = nw.attacked(
+                                n(sq),
+                                side,
+                                after,
+                                pack(enemy),
+                                |k| kinds64[k],
+                                pack(unmoved),
+                            );
+                            assert_eq!(t, attacked, "{name} through {vacated:x} to {sq}");
+                        }
                         let wide = c.slider_lines(sq, side, occ, own, enemy, |k| kinds[k]);
                         let narrow =
                             nw.slider_lines(n(sq), side, pack(occ), pack(own), pack(enemy), |k| {

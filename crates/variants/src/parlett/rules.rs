@@ -854,6 +854,23 @@ impl ParlettRules {
                 r = t;
             }
         }
+        // Safe in the sets' world (the royal piece lifted, the others in place)?
+        // The other parts only add own pieces (blocks) and vacate squares; an
+        // attack can only come through a vacated square, along its line.
+        if d.royal_safe(r) == Some(true) {
+            let mut vacated = 0u64;
+            for &(u, f, _, _) in &e.parts {
+                if f != d.royal || pos.unit(u).kind != royal {
+                    vacated |= 1u64 << narrow::n(f);
+                }
+            }
+            vacated &= !occ;
+            let by = nn.side[opp.index()];
+            let through = nw.attacked_through(narrow::n(r), vacated, opp, occ, by, |k| nn.kind(k));
+            if let Some(attacked) = through {
+                return Some(!attacked);
+            }
+        }
         let unmoved = pack(li.unmoved);
         if nw.attacked(
             narrow::n(r),

@@ -698,6 +698,38 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
         out
     }
 
+    /// Could a `by` slide reach index `i` through one of the `vacated`
+    /// squares (with the occupancy `occ` after they were vacated)? Exact for
+    /// unlimited slides; `None` when a limited or `i` slide comes along the
+    /// line of a vacated square (then only [`Self::attacked`] can tell).
+    /// Leaps do not care what is vacated.
+    pub(crate) fn attacked_through(
+        &self,
+        i: usize,
+        vacated: W,
+        by: Side,
+        occ: W,
+        by_pieces: W,
+        kind_bb: impl Fn(usize) -> W,
+    ) -> Option<bool> {
+        let at = &self.attacks[by.index()];
+        if !(self.star[i] & vacated).any() {
+            return Some(false);
+        }
+        for d in 0..8 {
+            if !(self.rays[d][i] & vacated).any() {
+                continue;
+            }
+            if at.limited[d] {
+                return None;
+            }
+            if self.slide_attack(at, i, d, occ, by_pieces, &kind_bb) {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
     /// The squares of the kinds in mask `m` (bit k for kind k).
     #[inline]
     fn kinds_in(&self, mut m: u32, kind_bb: &impl Fn(usize) -> W) -> W {
