@@ -354,6 +354,10 @@ struct Legal {
     /// The opponent's captures as sets, with one royal piece on a narrow
     /// board: made on first use ([`ParlettRules::danger`]).
     danger: OnceCell<Option<Danger>>,
+    /// Where a complex line of the opponent might capture after a turn
+    /// matching no history pattern: made on first use
+    /// ([`ParlettRules::complex_reach`]).
+    complex: OnceCell<Bitboard>,
 }
 
 impl ParlettRules {
@@ -660,6 +664,19 @@ impl ParlettRules {
             unmoved,
             pattern_risky,
             danger: OnceCell::new(),
+            complex: OnceCell::new(),
+        })
+    }
+
+    /// [`Compiled::complex_reach`] of the opponent at this node, made once.
+    /// A move that captures takes a piece from the opponent, so its reach
+    /// afterwards is within this one.
+    fn complex_reach(&self, pos: &Position<ParlettState>, li: &Legal) -> Bitboard {
+        *li.complex.get_or_init(|| {
+            let opp = pos.to_move().opposite();
+            let kb = |k: usize| pos.kind_bb(Kind(k as u8));
+            self.c()
+                .complex_reach(opp, pos.side_bb(opp), kb, li.unmoved)
         })
     }
 
@@ -679,7 +696,6 @@ impl ParlettRules {
                     return None;
                 };
                 let opp = pos.to_move().opposite();
-                let by = pos.side_bb(opp);
                 Some(Danger {
                     royal: r,
                     simple: nw.attack_map(
@@ -691,12 +707,7 @@ impl ParlettRules {
                     ),
                     // Every square, not only near the royal piece: its
                     // moves and castling read other squares.
-                    complex: pack(c.complex_reach(
-                        opp,
-                        by,
-                        |k| pos.kind_bb(Kind(k as u8)),
-                        li.unmoved,
-                    )),
+                    complex: pack(self.complex_reach(pos, li)),
                 })
             })
             .as_ref()
@@ -772,25 +783,36 @@ impl ParlettRules {
         for &r in &li.royals {
             let r = if is_royal && r == from { to } else { r };
             let kb = |k: usize| pos.kind_bb(Kind(k as u8));
-            if c.attacked(r, opp, occ, by, kb, li.unmoved, nn) {
+            let attacked = match c.narrow().zip(nn) {
+                Some((nw, nn)) => {
+                    let (f, t) = (1u64 << narrow::n(from), 1u64 << narrow::n(to));
+                    nw.attacked(
+                        narrow::n(r),
+                        opp,
+                        ((nn.side[0] | nn.side[1]) & !f) | t,
+                        nn.side[opp.index()] & !t,
+                        |k| nn.kind(k),
+                        pack(li.unmoved),
+                    )
+                }
+                None => c.simple_attacked(r, opp, occ, by, kb, li.unmoved),
+            };
+            if attacked {
                 return false;
             }
-            let last = [LastPart {
-                unit: u,
-                from,
-                to,
-                patterns: pat,
-            }];
-            if c.complex_may_capture(
-                r,
-                opp,
-                by,
-                |k| pos.kind_bb(Kind(k as u8)),
-                li.unmoved,
-                Some(if pat != 0 { &last[..] } else { &[] }),
-            ) {
-                need_full = true;
-            }
+            let may = if pat == 0 {
+                // No history rule applies after a move matching no pattern.
+                self.complex_reach(pos, li).contains(r)
+            } else {
+                let last = [LastPart {
+                    unit: u,
+                    from,
+                    to,
+                    patterns: pat,
+                }];
+                c.complex_may_capture(r, opp, by, kb, li.unmoved, Some(&last))
+            };
+            need_full |= may;
         }
         if !need_full {
             return true;
