@@ -562,6 +562,40 @@ impl Compiler<'_> {
     }
 }
 
+/// One leading step of a chain whose outcome the occupancy alone decides.
+enum Leading<'a> {
+    /// A `0` step.
+    Stand,
+    /// An `o` step of exactly `k` squares along direction index `dir`
+    /// (no rider, no locust).
+    Empty { k: i32, dir: u8, step: &'a IrStep },
+}
+
+/// What unit `u` of a chain is as a leading step; `None` ends the leading
+/// steps (a test, an invalid unit, a group, a capture, a range of distances...).
+fn leading(u: &IrUnit, tested: bool) -> Option<Leading<'_>> {
+    if tested || u.invalid {
+        return None;
+    }
+    let IrPrim::Step(s) = &u.prim else {
+        return None;
+    };
+    match &s.target {
+        IrTarget::Stand => Some(Leading::Stand),
+        IrTarget::Line {
+            dist: IrDist::Exactly(k),
+            dir,
+        } if s.capture == CaptureRule::Never && !s.rider && s.kind != MoveKind::Locust => {
+            Some(Leading::Empty {
+                k: *k as i32,
+                dir: *dir,
+                step: s,
+            })
+        }
+        _ => None,
+    }
+}
+
 /// The [`StartTest`] of alternative `n` (first chain `c`) for a piece of `side`
 /// on `sq`: the leading `0` steps and single-vector `o` steps of fixed length,
 /// followed on the empty board (their outcome depends on the occupancy alone).
@@ -569,40 +603,29 @@ fn chain_start_test(c: &IrChain, n: usize, sq: Square, side: Side, shape: Shape)
     let mut cur = sq;
     let mut need = Bitboard::EMPTY;
     for (u, tested) in &c.units {
-        if *tested || u.invalid {
-            break;
-        }
-        let IrPrim::Step(s) = &u.prim else {
-            break;
+        let (k, dir, s) = match leading(u, *tested) {
+            None => break,
+            Some(Leading::Stand) => continue,
+            Some(Leading::Empty { k, dir, step }) => (k, dir, step),
         };
-        match &s.target {
-            IrTarget::Stand => continue,
-            IrTarget::Line {
-                dist: IrDist::Exactly(k),
-                dir,
-            } if s.capture == CaptureRule::Never && !s.rider && s.kind != MoveKind::Locust => {
-                let vecs = dir_vectors(Direction::ALL[*dir as usize], side);
-                if vecs.len() != 1 {
-                    return StartTest::Dynamic(n);
-                }
-                let (df, dr) = (i32::from(vecs[0].0), i32::from(vecs[0].1));
-                let k = *k as i32;
-                if k == 0 {
-                    return StartTest::Off;
-                }
-                for j in 1..=k {
-                    let Some(t) = offset(cur, shape, df * j, dr * j) else {
-                        return StartTest::Off;
-                    };
-                    if j == k || s.kind == MoveKind::Slide {
-                        need.set(t);
-                    }
-                    if j == k {
-                        cur = t;
-                    }
-                }
+        let vecs = dir_vectors(Direction::ALL[dir as usize], side);
+        if vecs.len() != 1 {
+            return StartTest::Dynamic(n);
+        }
+        let (df, dr) = (i32::from(vecs[0].0), i32::from(vecs[0].1));
+        if k == 0 {
+            return StartTest::Off;
+        }
+        for j in 1..=k {
+            let Some(t) = offset(cur, shape, df * j, dr * j) else {
+                return StartTest::Off;
+            };
+            if j == k || s.kind == MoveKind::Slide {
+                need.set(t);
             }
-            _ => break,
+            if j == k {
+                cur = t;
+            }
         }
     }
     need.clear(sq);
@@ -1416,40 +1439,29 @@ impl Compiled {
         let mut cur = sq;
         let occ = occ - Bitboard::from_square(sq);
         for (u, tested) in &c.units {
-            if *tested || u.invalid {
-                return true;
-            }
-            let IrPrim::Step(s) = &u.prim else {
-                return true;
+            let (k, dir, s) = match leading(u, *tested) {
+                None => return true,
+                Some(Leading::Stand) => continue,
+                Some(Leading::Empty { k, dir, step }) => (k, dir, step),
             };
-            match &s.target {
-                IrTarget::Stand => continue,
-                IrTarget::Line {
-                    dist: IrDist::Exactly(k),
-                    dir,
-                } if s.capture == CaptureRule::Never && !s.rider && s.kind != MoveKind::Locust => {
-                    let k = *k as i32;
-                    let free = |df: i8, dr: i8| -> Option<Square> {
-                        let mut last = None;
-                        for j in 1..=k {
-                            let t = offset(cur, self.shape, i32::from(df) * j, i32::from(dr) * j)?;
-                            if (j == k || s.kind == MoveKind::Slide) && occ.contains(t) {
-                                return None;
-                            }
-                            last = Some(t);
-                        }
-                        last
-                    };
-                    let vecs = dir_vectors(Direction::ALL[*dir as usize], side);
-                    if vecs.len() != 1 {
-                        return vecs.iter().any(|&(df, dr)| free(df, dr).is_some());
+            let free = |df: i8, dr: i8| -> Option<Square> {
+                let mut last = None;
+                for j in 1..=k {
+                    let t = offset(cur, self.shape, i32::from(df) * j, i32::from(dr) * j)?;
+                    if (j == k || s.kind == MoveKind::Slide) && occ.contains(t) {
+                        return None;
                     }
-                    match free(vecs[0].0, vecs[0].1) {
-                        Some(t) => cur = t,
-                        None => return false,
-                    }
+                    last = Some(t);
                 }
-                _ => return true,
+                last
+            };
+            let vecs = dir_vectors(Direction::ALL[dir as usize], side);
+            if vecs.len() != 1 {
+                return vecs.iter().any(|&(df, dr)| free(df, dr).is_some());
+            }
+            match free(vecs[0].0, vecs[0].1) {
+                Some(t) => cur = t,
+                None => return false,
             }
         }
         true

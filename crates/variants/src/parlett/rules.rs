@@ -558,6 +558,25 @@ impl ParlettRules {
         targets
     }
 
+    /// The history-pattern bits of the simple move of unit `u` from `from` to
+    /// `to` (PAR-HIST-01: what the opponent's history rules will see of it).
+    fn move_patterns(
+        &self,
+        pos: &Position<ParlettState>,
+        u: UnitId,
+        from: Square,
+        to: Square,
+    ) -> u32 {
+        let c = self.c();
+        let un = pos.unit(u);
+        if c.kinds.get(un.kind.index()).map_or(0, |kd| kd.pattern_bits) == 0 {
+            return 0;
+        }
+        let side = un.side;
+        let (own, enemy) = (pos.side_bb(side), pos.side_bb(side.opposite()));
+        c.simple_pattern_bits(un.kind, from, to, side, un.status.moved, own, enemy)
+    }
+
     /// The quick tests a complex line must pass before it is run for a piece
     /// on `from`: a piece that has moved cannot play a line whose first part
     /// needs an unmoved one, a history rule needs its pattern move in the
@@ -748,19 +767,9 @@ impl ParlettRules {
         let Some(u) = pos.unit_at(from) else {
             return true;
         };
-        let un = pos.unit(u);
-        let is_royal = un.kind == royal;
-        let kd = &c.kinds[un.kind.index()];
-        let pat = if kd.pattern_bits != 0 && li.pattern_risky {
-            c.simple_pattern_bits(
-                un.kind,
-                from,
-                to,
-                side,
-                un.status.moved,
-                pos.side_bb(side),
-                pos.side_bb(opp),
-            )
+        let is_royal = pos.unit(u).kind == royal;
+        let pat = if li.pattern_risky {
+            self.move_patterns(pos, u, from, to)
         } else {
             0
         };
@@ -1370,21 +1379,7 @@ impl ParlettRules {
                     return;
                 };
                 let Some(u) = pos.unit_at(from) else { return };
-                let un = pos.unit(u);
-                let kd = &c.kinds[un.kind.index()];
-                let pat = if kd.pattern_bits != 0 {
-                    c.simple_pattern_bits(
-                        un.kind,
-                        from,
-                        to,
-                        side,
-                        un.status.moved,
-                        pos.side_bb(side),
-                        pos.side_bb(side.opposite()),
-                    )
-                } else {
-                    0
-                };
+                let pat = self.move_patterns(pos, u, from, to);
                 parts.push((u, from, to, pat));
                 if let Some(v) = pos.unit_at(to) {
                     caps.push((v, to));
