@@ -118,7 +118,14 @@ struct Elem<W, const N: usize> {
     capture: CaptureRule,
     initial: bool,
     patterns: u32,
+    /// A slide of exactly k squares along one direction (a pawn's double
+    /// step), worked out: `[landing, passed][side][i]`. The landing is a
+    /// target when no passed square is occupied.
+    exact: Option<Box<[PerSide<W, N>; 2]>>,
 }
+
+/// A table per side.
+type PerSide<W, const N: usize> = [Box<[W; N]>; 2];
 
 /// A kind's elements merged: the union of their targets is the union of
 /// these parts. Elements with `i` or history-pattern bits, and limited or
@@ -216,6 +223,27 @@ impl WideTables {
                         capture: el.capture,
                         initial: el.initial,
                         patterns: el.patterns,
+                        exact: match &el.mode {
+                            SimpleMode::Slide { dirs, lo, hi }
+                                if lo == hi && *lo >= 1 && dirs.iter().all(|d| d.len() == 1) =>
+                            {
+                                let k = (*lo).min(16) as usize;
+                                let passed = |s: usize| {
+                                    table(|i| {
+                                        let sq = Square::from_index(i as u8);
+                                        geo.ray(dirs[s][0], sq) & within[i][k - 1]
+                                    })
+                                };
+                                let land = |s: usize| {
+                                    table(|i| {
+                                        let sq = Square::from_index(i as u8);
+                                        geo.ray(dirs[s][0], sq) & within[i][k] & !within[i][k - 1]
+                                    })
+                                };
+                                Some(Box::new([[land(0), land(1)], [passed(0), passed(1)]]))
+                            }
+                            _ => None,
+                        },
                     })
                     .collect()
             })
@@ -307,6 +335,10 @@ impl WideTables {
                         capture: el.capture,
                         initial: el.initial,
                         patterns: el.patterns,
+                        exact: el
+                            .exact
+                            .as_ref()
+                            .map(|x| Box::new([pair(&x[0]), pair(&x[1])])),
                     })
                     .collect::<Vec<_>>()
             })
@@ -453,6 +485,14 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
     /// Raw targets of one element (before the capture rule).
     #[inline]
     fn raw(&self, el: &Elem<W, N>, i: usize, side: Side, occ: W) -> W {
+        if let Some(x) = &el.exact {
+            let si = side.index();
+            return if (x[1][si][i] & occ).any() {
+                W::ZERO
+            } else {
+                x[0][si][i]
+            };
+        }
         match &el.mode {
             Mode::Leap { tab, .. } => tab[side.index()][i],
             Mode::Slide { dirs, lo, hi } => {
@@ -484,7 +524,7 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
     /// (PAR-TYPE-01, PAR-TYPE-02, PAR-COND-01..03). Overlapping elements
     /// give one move per square (PAR-GRUP-04). Returns (targets, targets of
     /// pattern elements).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn targets(
         &self,
         kind: Kind,
