@@ -642,21 +642,8 @@ impl ParlettRules {
         let mut lines = Bitboard::EMPTY;
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
         let narrow = c.narrow().zip(nn);
-        // The unmoved squares on the narrow board: all of them when no table reads them.
-        let unmoved64 = if need_exact { pack(unmoved) } else { u64::MAX };
         for &r in &royals {
-            let attacked = match narrow {
-                Some((nw, nn)) => nw.attacked(
-                    narrow::n(r),
-                    opp,
-                    nn.side[0] | nn.side[1],
-                    nn.side[opp.index()],
-                    |k| nn.kind(k),
-                    unmoved64,
-                ),
-                None => c.simple_attacked(r, opp, occ, by, kb, unmoved),
-            };
-            let in_check = attacked
+            let in_check = c.attacked(r, opp, occ, by, kb, unmoved, nn)
                 || (complex_near && c.complex_may_capture(r, opp, by, kb, unmoved, Some(&[])));
             if in_check {
                 always = true;
@@ -792,21 +779,7 @@ impl ParlettRules {
         for &r in &li.royals {
             let r = if is_royal && r == from { to } else { r };
             let kb = |k: usize| pos.kind_bb(Kind(k as u8));
-            let attacked = match c.narrow().zip(nn) {
-                Some((nw, nn)) => {
-                    let (f, t) = (1u64 << narrow::n(from), 1u64 << narrow::n(to));
-                    nw.attacked(
-                        narrow::n(r),
-                        opp,
-                        ((nn.side[0] | nn.side[1]) & !f) | t,
-                        nn.side[opp.index()] & !t,
-                        |k| nn.kind(k),
-                        pack(li.unmoved),
-                    )
-                }
-                None => c.simple_attacked(r, opp, occ, by, kb, li.unmoved),
-            };
-            if attacked {
+            if c.attacked(r, opp, occ, by, kb, li.unmoved, nn) {
                 return false;
             }
             let may = if pat == 0 {
