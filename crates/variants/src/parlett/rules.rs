@@ -1193,23 +1193,15 @@ impl ParlettRules {
                         let d = sets.then(|| self.danger(pos, li, Some(nn))).flatten();
                         let quick = d.map_or(0, |d| t & !d.simple & !d.complex & !enemy);
                         n += u64::from(quick.count_ones());
-                        let mut rest = t & !quick & !d.map_or(0, |d| d.simple & !enemy);
-                        while rest != 0 {
-                            let j = rest.trailing_zeros() as usize;
-                            rest &= rest - 1;
-                            let to = narrow::square(j);
-                            if self.simple_legal(
-                                pos,
-                                li,
-                                &mut royal_scratch,
-                                sq,
-                                to,
-                                None,
-                                Some(nn),
-                            ) {
-                                n += 1;
-                            }
-                        }
+                        let rest = t & !quick & !d.map_or(0, |d| d.simple & !enemy);
+                        n += self.count_one_by_one(
+                            pos,
+                            li,
+                            &mut royal_scratch,
+                            (sq, rest),
+                            (0, &[]),
+                            nn,
+                        );
                         if let Some(u) = lines_run {
                             n += complex(u, Some(unpack(t)));
                         }
@@ -1280,8 +1272,24 @@ impl ParlettRules {
     ) -> u64 {
         let promos = kd.promo_to.len() as u64;
         let promo = if promos > 0 { t & zone } else { 0 };
-        let mut n = u64::from((t & !promo & !tested).count_ones())
-            + u64::from((promo & !tested).count_ones()) * promos;
+        u64::from((t & !promo & !tested).count_ones())
+            + u64::from((promo & !tested).count_ones()) * promos
+            + self.count_one_by_one(pos, li, scratch, (sq, tested), (promo, &kd.promo_to), nn)
+    }
+
+    /// The legal simple moves from `sq` to the narrow targets `tested`, each
+    /// tested with [`Self::simple_legal`]; a target in `promo` counts once per
+    /// kind of `promo_to` it may promote to.
+    fn count_one_by_one(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        scratch: &mut Option<Board>,
+        (sq, tested): (Square, u64),
+        (promo, promo_to): (u64, &[Kind]),
+        nn: &NarrowNode,
+    ) -> u64 {
+        let mut n = 0;
         let mut rest = tested;
         while rest != 0 {
             let j = rest.trailing_zeros() as usize;
@@ -1291,7 +1299,7 @@ impl ParlettRules {
                 u64::from(self.simple_legal(pos, li, scratch, sq, to, p, Some(nn)))
             };
             if promo & (1 << j) != 0 {
-                for &p in &kd.promo_to {
+                for &p in promo_to {
                     n += legal_to(Some(p));
                 }
             } else {
