@@ -1,0 +1,284 @@
+//! Randomized guard for the Parlett bulk counter: along many seeded random games
+//! of `fide`, `normal-chess` and `fairy-chess`, `count_actions` (the fast count
+//! perft uses at its last ply) must equal the length of the list `actions` builds,
+//! at every node and at every child of the nodes where a castling right is alive
+//! (fairy-chess, which has no castling: of every other node).
+//! The games are biased to keep castling rights alive and to castle and move the
+//! king, so the castling and royal-piece counting paths meet many attack patterns.
+
+use frozen_core::{Action, ActionKind, Kind, NoEvents, Position, Rules};
+use frozen_variants::parlett::{builtin_rules, ParlettRules, ParlettState};
+
+/// Positions rich in castling, en passant and promotion (fide and normal-chess).
+const CHESS_FENS: &[&str] = &[
+    // Kiwipete.
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    // Chess Programming Wiki position 4 and its mirror.
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+    // Position 3: en passant and discovered checks along the rank.
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    // Position 5.
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    // En passant on the board from the start.
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    // Both kings keep their rights; pieces attack the castling squares.
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "r3k2r/8/4N3/8/8/4n3/8/R3K2R w KQkq - 0 1",
+    "r3k2r/7b/8/8/8/8/7B/R3K2R w KQkq - 0 1",
+    "r3k2r/8/B7/8/8/b7/8/R3K2R b KQkq - 0 1",
+    "r3k2r/8/8/2R3R1/2r3r1/8/8/R3K2R w KQkq - 0 1",
+    "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+    "r3k2r/ppp2ppp/2n5/3q4/3Q4/2N5/PPP2PPP/R3K2R w KQkq - 0 1",
+    "r3k2r/pppq1ppp/2n1b3/3p4/3P4/2N1B3/PPPQ1PPP/R3K2R b KQkq - 0 1",
+    "r3k2r/8/8/8/4Q3/8/8/R3K2R b KQkq - 0 1",
+    "r3k2r/8/8/8/8/8/3n4/R3K2R w KQkq - 0 1",
+    "r3k2r/1b4b1/8/8/8/8/1B4B1/R3K2R w KQkq - 0 1",
+    "1r2k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+];
+
+/// Crowded and promotion positions of fairy-chess (from its perft fixture).
+const FAIRY_FENS: &[&str] = &[
+    "w1s1k1cw/f1f2fff/2j5/3F1S2/2s1J3/1C6/FF1F1FFF/W1S1K1CW w - - 0 1",
+    "4k3/1F3F2/8/3s4/8/2S5/3f2f1/4K3 w - - 0 1",
+];
+
+/// Random games from each start position.
+const GAMES_PER_START: u64 = 100;
+/// Longest game, in plies.
+const MAX_PLIES: u32 = 120;
+
+/// splitmix64: small, seedable, good enough to pick moves.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[derive(Default, Debug)]
+struct Stats {
+    games: u64,
+    /// Nodes of the random games (each checked).
+    nodes: u64,
+    /// Children checked at the nodes where a castling right is alive.
+    children: u64,
+    /// Nodes where the side to move had at least one castling move.
+    castling_nodes: u64,
+    /// Nodes where some castling right was alive (their children are checked).
+    rights_nodes: u64,
+    castles_played: u64,
+    /// Nodes with no action (game over or no legal move).
+    empty_nodes: u64,
+}
+
+/// Where a failure happened, to find it again.
+struct Ctx<'a> {
+    set: &'a str,
+    start: &'a str,
+    seed: u64,
+    line: &'a [Action],
+}
+
+impl Ctx<'_> {
+    fn describe(&self, rules: &ParlettRules, pos: &Position<ParlettState>, what: &str) -> String {
+        let fen = rules.to_fen(pos).unwrap_or_else(|| "<no FEN>".to_string());
+        let line: Vec<String> = self
+            .line
+            .iter()
+            .map(|a| {
+                let sq: Vec<String> = a.path.iter().map(|s| s.to_string()).collect();
+                match a.piece {
+                    Some(k) => format!("{}={}", sq.join("-"), rules.kinds().symbol(k)),
+                    None => sq.join("-"),
+                }
+            })
+            .collect();
+        format!(
+            "set {}, game seed {:#018x}, ply {} ({what}): FEN {fen}\n  start {}\n  moves {}",
+            self.set,
+            self.seed,
+            self.line.len(),
+            self.start,
+            line.join(" ")
+        )
+    }
+}
+
+/// Lists and counts the actions at `pos`, asserts they agree, returns the list.
+fn check_node(
+    rules: &ParlettRules,
+    pos: &Position<ParlettState>,
+    buf: &mut Vec<Action>,
+    ctx: &Ctx,
+    what: &str,
+) -> Vec<Action> {
+    let mut list = Vec::new();
+    rules.actions(pos, &mut list);
+    let count = rules.count_actions(pos, buf);
+    assert_eq!(
+        count,
+        list.len() as u64,
+        "count_actions disagrees with actions().len() at {}",
+        ctx.describe(rules, pos, what)
+    );
+    assert_eq!(
+        count == 0,
+        list.is_empty(),
+        "count_actions is 0 exactly when the list is empty, at {}",
+        ctx.describe(rules, pos, what)
+    );
+    list
+}
+
+/// Does either side keep a castling right (the FEN castling field)?
+fn has_rights(rules: &ParlettRules, pos: &Position<ParlettState>) -> bool {
+    rules
+        .to_fen(pos)
+        .and_then(|f| f.split(' ').nth(2).map(|c| c != "-"))
+        .unwrap_or(false)
+}
+
+fn is_castling(pos: &Position<ParlettState>, a: &Action, king: Option<Kind>) -> bool {
+    let (Some(k), ActionKind::Move, [from, to]) = (king, a.kind, a.path.as_slice()) else {
+        return false;
+    };
+    matches!(pos.piece_at(*from), Some((kind, _)) if kind == k)
+        && from.file().abs_diff(to.file()) >= 2
+}
+
+/// Plays `GAMES_PER_START` random games from each start position of `set`; the
+/// children of a node are checked too while a castling right is alive, or (with
+/// `all_children`) at every other node.
+fn run_set(set: &str, set_index: u64, fens: &[&str], all_children: bool) -> Stats {
+    let rules = builtin_rules(set).expect("registered set");
+    let king = rules.kinds().by_fen('K');
+    let rook = rules.kinds().by_fen('R');
+    let initial = rules
+        .to_fen(&rules.initial_position())
+        .expect("initial position has a FEN");
+    let starts: Vec<&str> = std::iter::once(initial.as_str())
+        .chain(fens.iter().copied())
+        .collect();
+    let mut stats = Stats::default();
+    let mut buf = Vec::new();
+    for (start_index, start) in starts.iter().enumerate() {
+        let start_pos = rules
+            .position_from_fen(start)
+            .unwrap_or_else(|e| panic!("{set}: start FEN {start} loads: {e:?}"));
+        for game in 0..GAMES_PER_START {
+            let seed = Rng((set_index << 48) ^ ((start_index as u64) << 24) ^ game).next();
+            let mut rng = Rng(seed);
+            let mut pos = start_pos.clone();
+            let mut line: Vec<Action> = Vec::new();
+            stats.games += 1;
+            for _ in 0..=MAX_PLIES {
+                let ctx = Ctx {
+                    set,
+                    start,
+                    seed,
+                    line: &line,
+                };
+                let list = check_node(&rules, &pos, &mut buf, &ctx, "node");
+                stats.nodes += 1;
+                if list.is_empty() {
+                    stats.empty_nodes += 1;
+                    break;
+                }
+                let castles: Vec<&Action> =
+                    list.iter().filter(|a| is_castling(&pos, a, king)).collect();
+                if !castles.is_empty() {
+                    stats.castling_nodes += 1;
+                }
+                let every_other = all_children && (line.len() as u64 + game) % 2 == 0;
+                if every_other || !castles.is_empty() || has_rights(&rules, &pos) {
+                    // Every move here, then the count for the opponent (the positions
+                    // perft's last ply counts), while castling rights are alive.
+                    stats.rights_nodes += u64::from(!all_children);
+                    for a in &list {
+                        let m = pos.mark();
+                        rules.perform(&mut pos, a, &mut NoEvents);
+                        let mut child_line = line.clone();
+                        child_line.push(a.clone());
+                        let cctx = Ctx {
+                            set,
+                            start,
+                            seed,
+                            line: &child_line,
+                        };
+                        check_node(&rules, &pos, &mut buf, &cctx, "child of a node");
+                        stats.children += 1;
+                        pos.undo_to(m);
+                    }
+                }
+                let kind_of = |a: &Action| {
+                    a.path
+                        .first()
+                        .and_then(|&s| pos.piece_at(s))
+                        .map(|(k, _)| k)
+                };
+                let king_moves: Vec<&Action> = list
+                    .iter()
+                    .filter(|a| king.is_some() && kind_of(a) == king)
+                    .collect();
+                let quiet: Vec<&Action> = list
+                    .iter()
+                    .filter(|a| {
+                        let k = kind_of(a);
+                        (king.is_none() || k != king) && (rook.is_none() || k != rook)
+                    })
+                    .collect();
+                // 1/16 castle, 1/16 move the king, 3/4 keep king and rooks home,
+                // 1/8 anything.
+                let roll = rng.below(16);
+                let pick: &Action = if roll < 1 && !castles.is_empty() {
+                    castles[rng.below(castles.len())]
+                } else if roll < 2 && !king_moves.is_empty() {
+                    king_moves[rng.below(king_moves.len())]
+                } else if roll < 14 && !quiet.is_empty() {
+                    quiet[rng.below(quiet.len())]
+                } else {
+                    &list[rng.below(list.len())]
+                };
+                if is_castling(&pos, pick, king) {
+                    stats.castles_played += 1;
+                }
+                let pick = pick.clone();
+                rules.perform(&mut pos, &pick, &mut NoEvents);
+                line.push(pick);
+            }
+        }
+    }
+    println!("{set}: {stats:?}");
+    stats
+}
+
+#[test]
+fn fide_count_equals_the_action_list_along_random_games() {
+    let s = run_set("fide", 1, CHESS_FENS, false);
+    assert!(s.castles_played >= 500, "too few castles played: {s:?}");
+    assert!(s.castling_nodes >= 2000, "too few castling nodes: {s:?}");
+    assert!(s.rights_nodes >= 10_000, "too few nodes with rights: {s:?}");
+}
+
+#[test]
+fn normal_chess_count_equals_the_action_list_along_random_games() {
+    let s = run_set("normal-chess", 2, CHESS_FENS, false);
+    assert!(s.castles_played >= 500, "too few castles played: {s:?}");
+    assert!(s.castling_nodes >= 2000, "too few castling nodes: {s:?}");
+    assert!(s.rights_nodes >= 10_000, "too few nodes with rights: {s:?}");
+}
+
+#[test]
+fn fairy_chess_count_equals_the_action_list_along_random_games() {
+    let s = run_set("fairy-chess", 3, FAIRY_FENS, true);
+    assert!(s.nodes >= 10_000, "too few nodes: {s:?}");
+}
