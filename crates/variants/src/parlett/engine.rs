@@ -325,11 +325,12 @@ pub struct Compiled {
     pub(crate) legality: bool,
     /// Complex lines that can capture, for capture tests.
     pub(crate) capture_lines: Vec<usize>,
+    /// The kinds whose unmoved status a capture test reads (see
+    /// [`Compiled::unmoved_attackers`]).
+    pub(crate) unmoved_kinds: Vec<Kind>,
     pub(crate) maxdim: u32,
     /// History-pattern bits per chain source id.
     pub(crate) chain_pattern_bits: Vec<u32>,
-    /// Attack tables per attacking side (see [`Attacks`]).
-    pub(crate) attacks: [Attacks; 2],
     /// The simple elements' tables on the wide board word (the hot path).
     pub(crate) simple: Box<WideTables>,
     /// The same tables on one `u64`, for boards of at most 8 x 8.
@@ -351,8 +352,6 @@ pub(crate) struct Attacks {
     pub others: Vec<(Kind, usize)>,
     /// Union of rays from a square along which some unlimited or long slide can come.
     pub slide_dirs_any: [bool; 8],
-    /// Does some `i` element of this side capture (so attacks depend on unmoved pieces)?
-    pub initial_attacks: bool,
     /// Per `Dir::ALL8` index d: does a limited (or `i`) slide of more than one
     /// square come toward the square along ray d (so every piece on the ray
     /// may be pinned, not only the first one)?
@@ -971,7 +970,7 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
             kd.promo_to = to.clone();
         }
     }
-    let capture_lines = (0..lines.len())
+    let capture_lines: Vec<usize> = (0..lines.len())
         .filter(|&i| lines[i].can_capture.iter().any(|&c| c))
         .collect();
     if let Some(r) = spec.royal {
@@ -1044,6 +1043,26 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
         build_attacks(&kinds, Side::White, maxdim),
         build_attacks(&kinds, Side::Black, maxdim),
     ];
+    // Whose unmoved status a capture test reads: kinds with an `i` element
+    // that captures (the attack tables), and the parts of capture lines that
+    // need an unmoved piece (the complex-line filters).
+    let mut unmoved_kinds: Vec<Kind> = Vec::new();
+    for (ki, kd) in kinds.iter().enumerate() {
+        if kd
+            .simple
+            .iter()
+            .any(|el| el.initial && el.capture != CaptureRule::Never)
+        {
+            unmoved_kinds.push(Kind(ki as u8));
+        }
+    }
+    for &li in &capture_lines {
+        for (pi, &k) in lines[li].pieces.iter().enumerate() {
+            if lines[li].needs_unmoved[pi] && !unmoved_kinds.contains(&k) {
+                unmoved_kinds.push(k);
+            }
+        }
+    }
     let simple = Box::new(WideTables::wide(&geo, &kinds, &within, &attacks, maxdim));
     let narrow = narrow_squares(shape)
         .filter(|_| kinds.len() <= super::narrow::MAX_NARROW_KINDS)
@@ -1051,7 +1070,6 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
     Ok(Compiled {
         simple,
         narrow,
-        attacks,
         chain_pattern_bits,
         shape,
         kinds,
@@ -1060,6 +1078,7 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
         royal: spec.royal,
         legality: spec.legality,
         capture_lines,
+        unmoved_kinds,
         maxdim,
     })
 }
@@ -1075,7 +1094,6 @@ fn build_attacks(kinds: &[KindData], by: Side, maxdim: u32) -> Attacks {
             }
             if el.initial {
                 a.others.push((k, ei));
-                a.initial_attacks = true;
                 continue;
             }
             match &el.mode {
@@ -1465,6 +1483,26 @@ impl Compiled {
             }
         }
         true
+    }
+
+    /// The squares of `by`'s unmoved pieces whose unmoved status a capture
+    /// test reads ([`Compiled::unmoved_kinds`]): as an `unmoved` argument of
+    /// the attack tests and the complex-line filters, exact (they read no
+    /// other square).
+    pub(crate) fn unmoved_attackers<S: frozen_core::VariantState>(
+        &self,
+        pos: &Position<S>,
+        by: Side,
+    ) -> Bitboard {
+        let mut m = Bitboard::EMPTY;
+        for &k in &self.unmoved_kinds {
+            for s in pos.pieces(by, k) {
+                if pos.unit_at(s).is_some_and(|u| !pos.unit(u).status.moved) {
+                    m.set(s);
+                }
+            }
+        }
+        m
     }
 
     /// Does any capture-capable complex line of `by` have pieces near `sq`

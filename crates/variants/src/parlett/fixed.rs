@@ -20,8 +20,9 @@ use super::engine::{
     dir_vectors, last_parts, offset_sq, Compiled, Effect, IrChain, IrDist, IrPrim, IrTarget,
     LineBody,
 };
-use super::narrow::{Danger, NarrowNode};
+use super::narrow::{self, pack, Danger, NarrowNode};
 use super::rules::ParlettState;
+use super::simple::{narrow_squares, Word};
 use frozen_core::{Bitboard, Kind, Position, Shape, Side, Square, UnitId};
 use smallvec::SmallVec;
 
@@ -51,13 +52,16 @@ pub(crate) struct FixedChain {
     /// History-pattern bits of the chain's source.
     pub patterns: u32,
     /// `plans[sq]`: the route worked out from start square `sq`.
-    pub plans: Vec<RoutePlan>,
+    pub plans: Vec<RoutePlan<Bitboard>>,
+    /// The same plans on the narrow board (boards of at most 8 x 8),
+    /// indexed by [`narrow::n`].
+    pub narrow_plans: Option<Vec<RoutePlan<u64>>>,
 }
 
 /// A part's route from one start square, worked out once: what the walk
-/// would check square by square, as sets.
-#[derive(Clone, Debug)]
-pub(crate) struct RoutePlan {
+/// would check square by square, as sets over the board word `W`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RoutePlan<W> {
     /// The route leaves the board (or stands still to capture): never playable.
     pub off: bool,
     /// Some step needs an unmoved piece (`i`).
@@ -67,25 +71,27 @@ pub(crate) struct RoutePlan {
     pub capture: bool,
     /// Squares that must be empty when the part sets off (slides' passed
     /// squares and every landing; the start square itself not counted).
-    pub need: Bitboard,
+    pub need: W,
     /// Landings of steps that may capture: an enemy there makes a capture.
-    pub may_capture: Bitboard,
-    /// The squares of the `s` tests, in order.
-    pub safe: SmallVec<[Square; 4]>,
+    pub may_capture: W,
+    /// The squares of the `s` tests. As a set: the route is playable when
+    /// none of them is attacked, and the walk's order of the tests only
+    /// decides which test finds an attack first.
+    pub safe: W,
     /// Where the piece ends.
     pub end: Square,
 }
 
-impl RoutePlan {
+impl RoutePlan<Bitboard> {
     /// The plan of `steps` from `start`.
-    fn new(steps: &[FixedStep], start: Square, shape: Shape) -> RoutePlan {
+    fn new(steps: &[FixedStep], start: Square, shape: Shape) -> RoutePlan<Bitboard> {
         let mut p = RoutePlan {
             off: !shape.contains(start),
             initial: false,
             capture: false,
             need: Bitboard::EMPTY,
             may_capture: Bitboard::EMPTY,
-            safe: SmallVec::new(),
+            safe: Bitboard::EMPTY,
             end: start,
         };
         let mut cur = start;
@@ -116,12 +122,25 @@ impl RoutePlan {
                 p.capture |= st.capture == CaptureRule::Only;
             }
             if st.safe {
-                p.safe.push(cur);
+                p.safe.set(cur);
             }
         }
         p.need.clear(start);
         p.end = cur;
         p
+    }
+
+    /// The same plan on the narrow board.
+    fn narrowed(&self) -> RoutePlan<u64> {
+        RoutePlan {
+            off: self.off,
+            initial: self.initial,
+            capture: self.capture,
+            need: pack(self.need),
+            may_capture: pack(self.may_capture),
+            safe: pack(self.safe),
+            end: self.end,
+        }
     }
 }
 
@@ -253,10 +272,17 @@ fn fix_chain(ch: &IrChain, side: Side, chain_patterns: &[u32], shape: Shape) -> 
             capture: s.capture,
         });
     }
+    let plans: Vec<RoutePlan<Bitboard>> = (0..=255u8)
+        .map(|i| RoutePlan::new(&steps, Square::from_index(i), shape))
+        .collect();
+    let narrow_plans = narrow_squares(shape).map(|_| {
+        (0..64)
+            .map(|i| plans[narrow::square(i).index()].narrowed())
+            .collect()
+    });
     Some(FixedChain {
-        plans: (0..=255u8)
-            .map(|i| RoutePlan::new(&steps, Square::from_index(i), shape))
-            .collect(),
+        plans,
+        narrow_plans,
         steps,
         patterns: chain_patterns.get(ch.id as usize).copied().unwrap_or(0),
     })
@@ -266,7 +292,7 @@ fn fix_chain(ch: &IrChain, side: Side, chain_patterns: &[u32], shape: Shape) -> 
 const MAX_PARTS: usize = 8;
 
 /// (unit, from, where it is now, pattern bits) of one placed part.
-type Part = (UnitId, Square, Square, u32);
+pub(crate) type Part = (UnitId, Square, Square, u32);
 
 /// The placed parts, inline (the walk's hot data).
 #[derive(Clone, Copy)]
@@ -513,11 +539,77 @@ impl Walk<'_> {
         let spent = unmoved_only && self.pos.unit(u).status.moved;
         (!taken && !spent).then_some(u)
     }
+}
 
-    /// [`Self::part`] on the route plans, without stepping square by square.
-    /// `false` when a plan cannot decide (a capture on the way, or an `s`
-    /// test the node's sets cannot answer): the caller walks instead.
-    fn plan_part(
+/// A board word the route plans are kept in: the wide [`Bitboard`] and, for
+/// boards of at most 8 x 8, the narrow `u64`.
+pub(crate) trait PlanWord: Word {
+    /// The index of `sq` in the word.
+    fn index(sq: Square) -> usize;
+    /// The square of index `i`.
+    fn square(i: usize) -> Square;
+    /// A chain's plans in this word (`None`: not kept for this board).
+    fn plans(ch: &FixedChain) -> Option<&[RoutePlan<Self>]>;
+}
+
+impl PlanWord for Bitboard {
+    #[inline]
+    fn index(sq: Square) -> usize {
+        sq.index()
+    }
+    #[inline]
+    fn square(i: usize) -> Square {
+        Square::from_index(i as u8)
+    }
+    #[inline]
+    fn plans(ch: &FixedChain) -> Option<&[RoutePlan<Bitboard>]> {
+        Some(&ch.plans)
+    }
+}
+
+impl PlanWord for u64 {
+    #[inline]
+    fn index(sq: Square) -> usize {
+        narrow::n(sq)
+    }
+    #[inline]
+    fn square(i: usize) -> Square {
+        narrow::square(i)
+    }
+    #[inline]
+    fn plans(ch: &FixedChain) -> Option<&[RoutePlan<u64>]> {
+        ch.narrow_plans.as_deref()
+    }
+}
+
+/// What [`plan_fixed`] reads of a node, over the board word `W`.
+pub(crate) struct PlanNode<'a, W> {
+    /// Every piece, and the opponent's pieces.
+    pub occ: W,
+    pub by: W,
+    /// The side's own pieces of a kind.
+    pub own_kind: &'a dyn Fn(Kind) -> W,
+    /// The royal piece's square and the opponent's captures as sets
+    /// ([`Danger`]'s `simple` and `complex`), made on first use; `None` when
+    /// the node has none (then no `s` test is decided on the plans).
+    pub danger: &'a dyn Fn() -> Option<(Square, W, W)>,
+}
+
+/// The route plans of one fixed line followed on sets, part by part.
+struct Planner<'a, W> {
+    c: &'a Compiled,
+    pos: &'a Position<ParlettState>,
+    node: &'a PlanNode<'a, W>,
+    occ: W,
+    /// The parts placed so far.
+    parts: Parts,
+    leaf: &'a mut dyn FnMut(&[Part]),
+}
+
+impl<W: PlanWord> Planner<'_, W> {
+    /// Places part `p` of an alternative and the parts after it, sending
+    /// each complete placement to `leaf`; `false` when a plan cannot decide.
+    fn part(
         &mut self,
         tuple: &[FixedChain],
         kinds: &[Kind],
@@ -525,10 +617,7 @@ impl Walk<'_> {
         p: usize,
     ) -> bool {
         let Some(ch) = tuple.get(p) else {
-            self.found.push(Effect {
-                parts: SmallVec::from_slice(&self.parts),
-                caps: SmallVec::new(),
-            });
+            (self.leaf)(&self.parts);
             return true;
         };
         if p == 0 {
@@ -536,20 +625,32 @@ impl Walk<'_> {
                 return true;
             };
             first.3 = ch.patterns;
-            return self.plan_try(tuple, kinds, needs_unmoved, 0, ch);
+            return self.try_part(tuple, kinds, needs_unmoved, 0, ch);
         }
         let Some(&kind) = kinds.get(p) else {
             return true;
         };
         let unmoved_only = needs_unmoved.get(p).copied().unwrap_or(false);
-        for s in self.candidate_squares(kind) {
-            let Some(u) = self.candidate(s, unmoved_only) else {
+        // A square that a placed part left or stands on holds no candidate:
+        // the unit there is already in the move, or gone (PAR-MULT-01).
+        let mut placed = W::ZERO;
+        for &(_, f, t, _) in self.parts.iter() {
+            placed |= W::bit(W::index(f)) | W::bit(W::index(t));
+        }
+        let mut cands = (self.node.own_kind)(kind) & !placed;
+        while let Some(i) = cands.nearest(true) {
+            cands = cands & !W::bit(i);
+            let s = W::square(i);
+            let Some(u) = self.pos.unit_at(s) else {
                 continue;
             };
+            if unmoved_only && self.pos.unit(u).status.moved {
+                continue;
+            }
             if !self.parts.push((u, s, s, ch.patterns)) {
                 return false;
             }
-            let decided = self.plan_try(tuple, kinds, needs_unmoved, p, ch);
+            let decided = self.try_part(tuple, kinds, needs_unmoved, p, ch);
             self.parts.pop();
             if !decided {
                 return false;
@@ -560,7 +661,7 @@ impl Walk<'_> {
 
     /// Part `p` (placed on its start square) on its plan, then the parts
     /// after it; `false` when undecided.
-    fn plan_try(
+    fn try_part(
         &mut self,
         tuple: &[FixedChain],
         kinds: &[Kind],
@@ -569,8 +670,8 @@ impl Walk<'_> {
         ch: &FixedChain,
     ) -> bool {
         let (u, start, _, patterns) = self.parts[p];
-        let Some(plan) = ch.plans.get(start.index()) else {
-            return true;
+        let Some(plan) = W::plans(ch).and_then(|ps| ps.get(W::index(start))) else {
+            return false;
         };
         if plan.off || (plan.initial && self.pos.unit(u).status.moved) {
             return true;
@@ -578,39 +679,77 @@ impl Walk<'_> {
         let blocked = self.occ & plan.need;
         if blocked.any() {
             // Blocked, unless the block is a capture.
-            return !(blocked & self.by & plan.may_capture).any();
+            return !(blocked & self.node.by & plan.may_capture).any();
         }
         if plan.capture {
             return true;
         }
-        if !plan.safe.is_empty() {
+        if plan.safe.any() {
             // Only the royal piece setting off alone, matching no history
-            // pattern, is answered by the node's sets.
+            // pattern, is answered by the node's sets (`Danger::royal_safe`).
             let royal = p == 0 && patterns == 0 && Some(self.pos.unit(u).kind) == self.c.royal;
-            let d = match self.danger {
-                Some(danger) if royal => danger(),
-                _ => None,
-            };
-            let Some(d) = d.filter(|d| d.royal == start) else {
+            let Some((_, simple, complex)) = royal
+                .then(|| (self.node.danger)())
+                .flatten()
+                .filter(|d| d.0 == start)
+            else {
                 return false;
             };
-            for &sq in &plan.safe {
-                match d.royal_safe(sq) {
-                    Some(true) => {}
-                    Some(false) => return true,
-                    None => return false,
-                }
+            if (plan.safe & simple).any() {
+                return true;
+            }
+            if (plan.safe & complex).any() {
+                return false;
             }
         }
-        self.occ.clear(start);
-        self.occ.set(plan.end);
+        let (s, e) = (W::bit(W::index(start)), W::bit(W::index(plan.end)));
+        let before = self.occ;
+        self.occ = (self.occ & !s) | e;
         self.parts[p].2 = plan.end;
-        let decided = self.plan_part(tuple, kinds, needs_unmoved, p + 1);
-        self.occ.clear(plan.end);
-        self.occ.set(start);
+        let decided = self.part(tuple, kinds, needs_unmoved, p + 1);
+        self.occ = before;
         self.parts[p].2 = start;
         decided
     }
+}
+
+/// A fixed line for the unit `first` (the first part's piece) on the route
+/// plans alone: sends every placement of its parts that makes a move to
+/// `leaf`, in the evaluator's order. `false` (some placements may have been
+/// sent) when a plan cannot decide: a capture on the way, or an `s` test the
+/// node's sets cannot answer; then only [`run_fixed`] can tell.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn plan_fixed<W: PlanWord>(
+    c: &Compiled,
+    pos: &Position<ParlettState>,
+    fx: &FixedLine,
+    kinds: &[Kind],
+    needs_unmoved: &[bool],
+    first: UnitId,
+    node: &PlanNode<'_, W>,
+    leaf: &mut dyn FnMut(&[Part]),
+) -> bool {
+    let un = pos.unit(first);
+    let Some(start) = un.loc.square() else {
+        return true;
+    };
+    let mut pl = Planner {
+        c,
+        pos,
+        node,
+        occ: node.occ,
+        parts: Parts::new(),
+        leaf,
+    };
+    for tuple in &fx.alts[un.side.index()] {
+        pl.parts = Parts::new();
+        pl.parts.push((first, start, start, 0));
+        pl.occ = node.occ;
+        if !pl.part(tuple, kinds, needs_unmoved, 0) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Runs a fixed line for the unit `first` (the first part's piece), sending
@@ -634,11 +773,55 @@ pub(crate) fn run_fixed(
     let Some(start) = un.loc.square() else {
         return true;
     };
+    // On the route plans first (narrow ones when the node has its narrow
+    // views); step by step when they cannot decide.
+    let mut found: SmallVec<[Effect; 4]> = SmallVec::new();
+    let mut leaf = |parts: &[Part]| {
+        found.push(Effect {
+            parts: SmallVec::from_slice(parts),
+            caps: SmallVec::new(),
+        })
+    };
+    let opp = side.opposite();
+    let planned = match nn {
+        Some(nn) => {
+            let own = nn.side[side.index()];
+            let own_kind = |k: Kind| nn.kind(k.index()) & own;
+            let sets = || {
+                danger
+                    .and_then(|d| d())
+                    .map(|d| (d.royal, d.simple, d.complex))
+            };
+            let node = PlanNode {
+                occ: nn.side[0] | nn.side[1],
+                by: nn.side[opp.index()],
+                own_kind: &own_kind,
+                danger: &sets,
+            };
+            plan_fixed(c, pos, fx, kinds, needs_unmoved, first, &node, &mut leaf)
+        }
+        None => {
+            let own_kind = |k: Kind| pos.pieces(side, k);
+            let node = PlanNode {
+                occ: pos.occupied(),
+                by: pos.side_bb(opp),
+                own_kind: &own_kind,
+                danger: &|| None,
+            };
+            plan_fixed(c, pos, fx, kinds, needs_unmoved, first, &node, &mut leaf)
+        }
+    };
+    if planned {
+        for e in found {
+            sink(e);
+        }
+        return true;
+    }
     let mut w = Walk {
         c,
         pos,
         side,
-        by: pos.side_bb(side.opposite()),
+        by: pos.side_bb(opp),
         unmoved,
         occ: pos.occupied(),
         parts: Parts::new(),
@@ -647,27 +830,13 @@ pub(crate) fn run_fixed(
         nn,
         danger,
     };
-    // On the route plans first; step by step when they cannot decide.
-    let mut planned = true;
     for tuple in &fx.alts[side.index()] {
         w.parts = Parts::new();
         w.parts.push((first, start, start, 0));
         w.occ = pos.occupied();
-        if !w.plan_part(tuple, kinds, needs_unmoved, 0) {
-            planned = false;
-            break;
-        }
-    }
-    if !planned {
-        w.found.clear();
-        for tuple in &fx.alts[side.index()] {
-            w.parts = Parts::new();
-            w.parts.push((first, start, start, 0));
-            w.occ = pos.occupied();
-            w.part(tuple, kinds, needs_unmoved, 0);
-            if w.undecided {
-                return false;
-            }
+        w.part(tuple, kinds, needs_unmoved, 0);
+        if w.undecided {
+            return false;
         }
     }
     for e in w.found {

@@ -11,7 +11,7 @@ use super::engine::{
     SetSpec,
 };
 use super::error::ParseError;
-use super::fixed::run_fixed;
+use super::fixed::{plan_fixed, run_fixed, Part, PlanNode};
 use super::narrow::{self, pack, unpack, Danger, NarrowNode};
 use super::parse::parse_line;
 use frozen_core::fen::parse_placement;
@@ -360,6 +360,32 @@ struct Legal {
     complex: OnceCell<Bitboard>,
 }
 
+/// Adds a complex move's effect to a unit's list (PAR-GRUP-04): an effect
+/// that is a simple move of the unit on `from` (simple targets `targets`)
+/// is that move, and one equal to an earlier effect is the same move (their
+/// parts' pattern bits joined).
+fn accept_effect(effects: &mut SmallVec<[Effect; 4]>, e: Effect, from: Square, targets: Bitboard) {
+    if e.parts.len() == 1 {
+        let (_, f, t, _) = e.parts[0];
+        let simple_like = f == from
+            && t != from
+            && targets.contains(t)
+            && (e.caps.is_empty() || (e.caps.len() == 1 && e.caps[0].1 == t));
+        if simple_like {
+            return;
+        }
+    }
+    if let Some(prev) = effects.iter_mut().find(|p| p.same_effect(&e)) {
+        for (i, part) in e.parts.iter().enumerate() {
+            if let Some(pp) = prev.parts.get_mut(i) {
+                pp.3 |= part.3;
+            }
+        }
+        return;
+    }
+    effects.push(e);
+}
+
 impl ParlettRules {
     /// Every move of one unit (simple ones first, then complex ones,
     /// numbered with `#n` where two different moves share a text).
@@ -442,33 +468,12 @@ impl ParlettRules {
             return targets;
         }
         let mut effects: SmallVec<[Effect; 4]> = SmallVec::new();
-        let mut accept = |e: Effect| {
-            // Same effect as a simple move: one move (PAR-GRUP-04).
-            if e.parts.len() == 1 {
-                let (_, f, t, _) = e.parts[0];
-                let simple_like = f == from
-                    && t != from
-                    && targets.contains(t)
-                    && (e.caps.is_empty() || (e.caps.len() == 1 && e.caps[0].1 == t));
-                if simple_like {
-                    return;
-                }
-            }
-            if let Some(prev) = effects.iter_mut().find(|p| p.same_effect(&e)) {
-                for (i, part) in e.parts.iter().enumerate() {
-                    if let Some(pp) = prev.parts.get_mut(i) {
-                        pp.3 |= part.3;
-                    }
-                }
-                return;
-            }
-            effects.push(e);
-        };
+        let mut accept = |e: Effect| accept_effect(&mut effects, e, from, targets);
         let mut unmoved: Option<Bitboard> = None;
         for li in run {
             let line = &c.lines[li];
             if let Some(fx) = &line.fixed {
-                let um = *unmoved.get_or_insert_with(|| self.unmoved_for_tables(pos, side));
+                let um = *unmoved.get_or_insert_with(|| c.unmoved_attackers(pos, side.opposite()));
                 if run_fixed(
                     c,
                     pos,
@@ -493,19 +498,7 @@ impl ParlettRules {
             let Some(&(_, f0, t0, _)) = e.parts.first() else {
                 continue;
             };
-            // Promotion of any participant that ends in its zone.
-            let mut promo: Option<&Vec<Kind>> = None;
-            for &(pu, pf, pt, _) in &e.parts {
-                let pk = pos.unit(pu).kind;
-                if let Some(pkd) = c.kinds.get(pk.index()) {
-                    if pf != pt
-                        && !pkd.promo_to.is_empty()
-                        && pkd.promo_zone[side.index()].contains(pt)
-                    {
-                        promo = Some(&pkd.promo_to);
-                    }
-                }
-            }
+            let promo = self.effect_promotions(pos, side, e);
             let variants: SmallVec<[Option<Kind>; 4]> = match promo {
                 Some(list) => list.iter().map(|&k| Some(k)).collect(),
                 None => SmallVec::from_slice(&[None]),
@@ -556,6 +549,103 @@ impl ParlettRules {
             }
         }
         targets
+    }
+
+    /// The kinds an effect's move may promote to: those of a participant
+    /// that ends in its promotion zone (`None`: no promotion).
+    fn effect_promotions(
+        &self,
+        pos: &Position<ParlettState>,
+        side: Side,
+        e: &Effect,
+    ) -> Option<&Vec<Kind>> {
+        let mut promo = None;
+        for &(pu, pf, pt, _) in &e.parts {
+            let pk = pos.unit(pu).kind;
+            if let Some(pkd) = self.c().kinds.get(pk.index()) {
+                if pf != pt && !pkd.promo_to.is_empty() && pkd.promo_zone[side.index()].contains(pt)
+                {
+                    promo = Some(&pkd.promo_to);
+                }
+            }
+        }
+        promo
+    }
+
+    /// The legal complex moves of unit `u` on `from`, whose simple targets
+    /// are `known`, counted on the narrow route plans when every line of its
+    /// kind is fixed ([`plan_fixed`]): the same effects as
+    /// [`Self::unit_moves`] gives, without building them one by one. `None`
+    /// when some line is not fixed or a plan cannot decide (then
+    /// [`Self::count_complex`] counts).
+    #[allow(clippy::too_many_arguments)]
+    fn count_fixed(
+        &self,
+        pos: &Position<ParlettState>,
+        legal: Option<&Legal>,
+        scratch: &mut Option<Board>,
+        nn: &NarrowNode,
+        u: UnitId,
+        from: Square,
+        known: Bitboard,
+    ) -> Option<u64> {
+        let c = self.c();
+        let unit = pos.unit(u);
+        let side = unit.side;
+        let kd = c.kinds.get(unit.kind.index())?;
+        let danger = || {
+            legal
+                .and_then(|li| self.danger(pos, li, Some(nn)))
+                .map(|d| (d.royal, d.simple, d.complex))
+        };
+        let own = nn.side[side.index()];
+        let own_kind = |k: Kind| nn.kind(k.index()) & own;
+        let node = PlanNode {
+            occ: nn.side[0] | nn.side[1],
+            by: nn.side[side.opposite().index()],
+            own_kind: &own_kind,
+            danger: &danger,
+        };
+        let mut effects: SmallVec<[Effect; 4]> = SmallVec::new();
+        for &li in &kd.lines {
+            let line = c.lines.get(li)?;
+            let fx = line.fixed.as_deref()?;
+            if !self.line_may_run(pos, li, from, side, unit.status.moved) {
+                continue;
+            }
+            let mut leaf = |parts: &[Part]| {
+                let e = Effect {
+                    parts: SmallVec::from_slice(parts),
+                    caps: SmallVec::new(),
+                };
+                accept_effect(&mut effects, e, from, known);
+            };
+            if !plan_fixed(
+                c,
+                pos,
+                fx,
+                &line.pieces,
+                &line.needs_unmoved,
+                u,
+                &node,
+                &mut leaf,
+            ) {
+                return None;
+            }
+        }
+        let mut n = 0;
+        for e in &effects {
+            let mut legal_as = |piece: Option<Kind>| {
+                u64::from(legal.map_or(true, |li| {
+                    self.effect_safe(pos, li, scratch, e, piece, Some(nn))
+                }))
+            };
+            match self.effect_promotions(pos, side, e) {
+                Some(list) => n += list.iter().map(|&k| legal_as(Some(k))).sum::<u64>(),
+                None => n += legal_as(None),
+            }
+        }
+        Some(n)
     }
 
     /// The history-pattern bits of the simple move of unit `u` from `from` to
@@ -614,27 +704,7 @@ impl ParlettRules {
         let side = pos.to_move();
         let opp = side.opposite();
         let royals: SmallVec<[Square; 2]> = pos.pieces(side, royal).iter().collect();
-        // The unmoved squares are only needed by `i` attack elements and by
-        // complex lines that need unmoved pieces; start from the conservative
-        // "all unmoved" and compute them only when it matters.
-        let mut unmoved = Bitboard::FULL;
-        // With every piece counted as unmoved and any previous turn, this is the
-        // most permissive filter: when it says no, the exact ones below say no too.
-        let complex_near = {
-            let by = pos.side_bb(opp);
-            royals.iter().any(|&r| {
-                c.complex_may_capture(r, opp, by, |k| pos.kind_bb(Kind(k as u8)), unmoved, None)
-            })
-        };
-        let need_exact = c.attacks[opp.index()].initial_attacks || complex_near;
-        if need_exact {
-            unmoved = Bitboard::EMPTY;
-            for un in pos.units() {
-                if let (Some(s), false) = (un.loc.square(), un.status.moved) {
-                    unmoved.set(s);
-                }
-            }
-        }
+        let unmoved = c.unmoved_attackers(pos, opp);
         let occ = pos.occupied();
         let by = pos.side_bb(opp);
         let mut always = false;
@@ -643,14 +713,13 @@ impl ParlettRules {
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
         let narrow = c.narrow().zip(nn);
         for &r in &royals {
+            // Might a complex line capture it after some previous turn? The
+            // most permissive filter: when it says no, the exact one says no.
+            let near = c.complex_may_capture(r, opp, by, kb, unmoved, None);
             let in_check = c.attacked(r, opp, occ, by, kb, unmoved, nn)
-                || (complex_near && c.complex_may_capture(r, opp, by, kb, unmoved, Some(&[])));
-            if in_check {
-                always = true;
-            }
-            if complex_near && c.complex_may_capture(r, opp, by, kb, unmoved, None) {
-                pattern_risky = true;
-            }
+                || (near && c.complex_may_capture(r, opp, by, kb, unmoved, Some(&[])));
+            always |= in_check;
+            pattern_risky |= near;
             lines |= match narrow {
                 Some((nw, nn)) => unpack(nw.slider_lines(
                     narrow::n(r),
@@ -809,22 +878,6 @@ impl ParlettRules {
         self.effect_safe(pos, li, board, &e, promo, nn)
     }
 
-    /// The unmoved squares the attack tables of `side`'s opponent need: exact when an
-    /// `i` element of the opponent captures, else all squares (no table reads them).
-    fn unmoved_for_tables(&self, pos: &Position<ParlettState>, side: Side) -> Bitboard {
-        let opp = side.opposite();
-        if !self.c().attacks[opp.index()].initial_attacks {
-            return Bitboard::FULL;
-        }
-        let mut m = Bitboard::EMPTY;
-        for s in pos.side_bb(opp) {
-            if pos.unit_at(s).is_some_and(|u| !pos.unit(u).status.moved) {
-                m.set(s);
-            }
-        }
-        m
-    }
-
     /// [`Self::effect_safe`] on the narrow board with the node's [`Danger`], for an
     /// effect that captures nothing, promotes nothing and matches no history pattern
     /// (castling): the royal piece's square after the effect is tested with the
@@ -930,7 +983,7 @@ impl ParlettRules {
                 royals.push(r);
             }
         }
-        let unmoved = self.unmoved_for_tables(pos, side);
+        let unmoved = c.unmoved_attackers(pos, opp);
         let last = last_parts(&e.parts);
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
         let mut undecided = false;
@@ -1080,6 +1133,14 @@ impl ParlettRules {
         let history_live = pos.state().last.iter().any(|p| p.patterns != 0);
         let mut n = 0u64;
         let mut complex = |u: UnitId, known: Option<Bitboard>| -> u64 {
+            if let (Some(nn), Some(known), Some(from)) =
+                (nn.as_ref(), known, pos.unit(u).loc.square())
+            {
+                let fixed = self.count_fixed(pos, legal.as_ref(), &mut scratch, nn, u, from, known);
+                if let Some(n) = fixed {
+                    return n;
+                }
+            }
             self.count_complex(
                 pos,
                 legal.as_ref(),
@@ -1587,13 +1648,33 @@ impl Rules for ParlettRules {
                 return;
             }
         }
+        // The unit's moves as the move list made them, with the node's
+        // narrow views and sets (cheaper `s` tests for castling).
         let mut board = None;
         let mut found: Option<Effect> = None;
-        self.unit_moves(pos, &mut board, u, None, None, None, true, &mut |g| {
-            if found.is_none() && g.action.as_ref() == Some(action) {
-                found = g.effect.cloned();
-            }
-        });
+        let nn = c.narrow().map(|_| NarrowNode::new(pos, c.kinds.len()));
+        let legal = self.legal_info(pos, nn.as_ref());
+        let danger = || {
+            legal
+                .as_ref()
+                .and_then(|li| self.danger(pos, li, nn.as_ref()))
+                .copied()
+        };
+        let nn = nn.as_ref();
+        self.unit_moves(
+            pos,
+            &mut board,
+            u,
+            None,
+            nn,
+            Some(&danger),
+            true,
+            &mut |g| {
+                if found.is_none() && g.action.as_ref() == Some(action) {
+                    found = g.effect.cloned();
+                }
+            },
+        );
         if let Some(e) = found {
             self.apply_move(pos, action, Some(&e), events);
         }
@@ -1979,7 +2060,7 @@ mod tests {
                             let line = &c.lines[li];
                             let Some(fx) = &line.fixed else { continue };
                             let mut planned = Vec::new();
-                            let unmoved = rules.unmoved_for_tables(&pos, side);
+                            let unmoved = c.unmoved_attackers(&pos, side.opposite());
                             let ok = run_fixed(
                                 c,
                                 &pos,
