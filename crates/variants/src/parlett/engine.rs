@@ -310,6 +310,10 @@ pub(crate) struct KindData {
     pub promo_to: Vec<Kind>,
     /// Union of the pattern bits of all this kind's elements.
     pub pattern_bits: u32,
+    /// Per side: every one of `lines` is fixed, and no two of their
+    /// alternatives move the first part by the same displacement, so no two
+    /// placements from one square make the same move (PAR-GRUP-04).
+    pub fixed_distinct: [bool; 2],
 }
 
 /// A compiled piece set: everything move generation needs, no strings on
@@ -810,6 +814,7 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
             promo_zone: [Bitboard::EMPTY; 2],
             promo_to: Vec::new(),
             pattern_bits: 0,
+            fixed_distinct: [false; 2],
         })
         .collect();
     for (c, k) in spec.letters {
@@ -1038,6 +1043,24 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
             }
             line.history_from = Some(t);
         }
+    }
+    for kd in &mut kinds {
+        kd.fixed_distinct = Side::ALL.map(|side| {
+            let mut seen: Vec<(i32, i32)> = Vec::new();
+            for &li in &kd.lines {
+                let Some(fx) = &lines[li].fixed else {
+                    return false;
+                };
+                for alt in &fx.alts[side.index()] {
+                    let d = alt.first().map_or((0, 0), |ch| ch.displacement());
+                    if seen.contains(&d) {
+                        return false;
+                    }
+                    seen.push(d);
+                }
+            }
+            true
+        });
     }
     let attacks = [
         build_attacks(&kinds, Side::White, maxdim),
@@ -1770,7 +1793,23 @@ pub(crate) struct Effect {
     pub caps: SmallVec<[(UnitId, Square); 2]>,
 }
 
+/// A borrowed [`Effect`]: its parts and captures, wherever they are kept.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EffectRef<'a> {
+    pub parts: &'a [(UnitId, Square, Square, u32)],
+    pub caps: &'a [(UnitId, Square)],
+}
+
 impl Effect {
+    /// The borrowed form.
+    #[inline]
+    pub(crate) fn view(&self) -> EffectRef<'_> {
+        EffectRef {
+            parts: &self.parts,
+            caps: &self.caps,
+        }
+    }
+
     pub(crate) fn same_effect(&self, o: &Effect) -> bool {
         if self.parts.len() != o.parts.len() || self.caps != o.caps {
             return false;

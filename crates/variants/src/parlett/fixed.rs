@@ -58,6 +58,18 @@ pub(crate) struct FixedChain {
     pub narrow_plans: Option<Vec<RoutePlan<u64>>>,
 }
 
+impl FixedChain {
+    /// Where the route takes its piece, as (files, ranks).
+    pub(crate) fn displacement(&self) -> (i32, i32) {
+        self.steps.iter().fold((0, 0), |(f, r), st| {
+            (
+                f + i32::from(st.df) * i32::from(st.k),
+                r + i32::from(st.dr) * i32::from(st.k),
+            )
+        })
+    }
+}
+
 /// A part's route from one start square, worked out once: what the walk
 /// would check square by square, as sets over the board word `W`.
 #[derive(Clone, Copy, Debug)]

@@ -7,8 +7,8 @@
 
 use super::ast::{Body, Definition};
 use super::engine::{
-    capturable_on_board, compile, last_parts, Board, Compiled, Effect, Ev, LastPart, LastParts,
-    SetSpec,
+    capturable_on_board, compile, last_parts, Board, Compiled, Effect, EffectRef, Ev, LastPart,
+    LastParts, SetSpec,
 };
 use super::error::ParseError;
 use super::fixed::{plan_fixed, run_fixed, Part, PlanNode};
@@ -498,7 +498,7 @@ impl ParlettRules {
             let Some(&(_, f0, t0, _)) = e.parts.first() else {
                 continue;
             };
-            let promo = self.effect_promotions(pos, side, e);
+            let promo = self.effect_promotions(pos, side, &e.parts);
             let variants: SmallVec<[Option<Kind>; 4]> = match promo {
                 Some(list) => list.iter().map(|&k| Some(k)).collect(),
                 None => SmallVec::from_slice(&[None]),
@@ -557,10 +557,10 @@ impl ParlettRules {
         &self,
         pos: &Position<ParlettState>,
         side: Side,
-        e: &Effect,
+        parts: &[Part],
     ) -> Option<&Vec<Kind>> {
         let mut promo = None;
-        for &(pu, pf, pt, _) in &e.parts {
+        for &(pu, pf, pt, _) in parts {
             let pk = pos.unit(pu).kind;
             if let Some(pkd) = self.c().kinds.get(pk.index()) {
                 if pf != pt && !pkd.promo_to.is_empty() && pkd.promo_zone[side.index()].contains(pt)
@@ -606,7 +606,12 @@ impl ParlettRules {
             own_kind: &own_kind,
             danger: &danger,
         };
-        let mut effects: SmallVec<[Effect; 4]> = SmallVec::new();
+        // Lines whose placements never make the same move twice (different
+        // first-part displacements): each is counted as it is found.
+        if !kd.fixed_distinct[side.index()] {
+            return None;
+        }
+        let mut n = 0;
         for &li in &kd.lines {
             let line = c.lines.get(li)?;
             let fx = line.fixed.as_deref()?;
@@ -614,11 +619,22 @@ impl ParlettRules {
                 continue;
             }
             let mut leaf = |parts: &[Part]| {
-                let e = Effect {
-                    parts: SmallVec::from_slice(parts),
-                    caps: SmallVec::new(),
+                if let &[(_, f, t, _)] = parts {
+                    // A simple move of the unit is that move (PAR-GRUP-04).
+                    if f == from && t != from && known.contains(t) {
+                        return;
+                    }
+                }
+                let e = EffectRef { parts, caps: &[] };
+                let mut legal_as = |piece: Option<Kind>| {
+                    u64::from(legal.map_or(true, |li| {
+                        self.effect_safe(pos, li, scratch, e, piece, Some(nn))
+                    }))
                 };
-                accept_effect(&mut effects, e, from, known);
+                match self.effect_promotions(pos, side, parts) {
+                    Some(list) => n += list.iter().map(|&k| legal_as(Some(k))).sum::<u64>(),
+                    None => n += legal_as(None),
+                }
             };
             if !plan_fixed(
                 c,
@@ -631,18 +647,6 @@ impl ParlettRules {
                 &mut leaf,
             ) {
                 return None;
-            }
-        }
-        let mut n = 0;
-        for e in &effects {
-            let mut legal_as = |piece: Option<Kind>| {
-                u64::from(legal.map_or(true, |li| {
-                    self.effect_safe(pos, li, scratch, e, piece, Some(nn))
-                }))
-            };
-            match self.effect_promotions(pos, side, e) {
-                Some(list) => n += list.iter().map(|&k| legal_as(Some(k))).sum::<u64>(),
-                None => n += legal_as(None),
             }
         }
         Some(n)
@@ -799,7 +803,7 @@ impl ParlettRules {
     ) -> bool {
         match g.effect {
             None => self.simple_legal(pos, li, board, g.from, g.to, g.piece, nn),
-            Some(e) => self.effect_safe(pos, li, board, e, g.piece, nn),
+            Some(e) => self.effect_safe(pos, li, board, e.view(), g.piece, nn),
         }
     }
 
@@ -868,14 +872,13 @@ impl ParlettRules {
         if !need_full {
             return true;
         }
-        let mut parts: SmallVec<[(UnitId, Square, Square, u32); 2]> = SmallVec::new();
-        parts.push((u, from, to, pat));
-        let mut caps: SmallVec<[(UnitId, Square); 2]> = SmallVec::new();
-        if let Some(v) = pos.unit_at(to) {
-            caps.push((v, to));
-        }
-        let e = Effect { parts, caps };
-        self.effect_safe(pos, li, board, &e, promo, nn)
+        let parts = [(u, from, to, pat)];
+        let cap = pos.unit_at(to).map(|v| (v, to));
+        let e = EffectRef {
+            parts: &parts,
+            caps: cap.as_slice(),
+        };
+        self.effect_safe(pos, li, board, e, promo, nn)
     }
 
     /// [`Self::effect_safe`] on the narrow board with the node's [`Danger`], for an
@@ -888,7 +891,7 @@ impl ParlettRules {
         &self,
         pos: &Position<ParlettState>,
         li: &Legal,
-        e: &Effect,
+        e: EffectRef<'_>,
         promo: Option<Kind>,
         royal: Kind,
         nn: Option<&NarrowNode>,
@@ -902,10 +905,10 @@ impl ParlettRules {
         let opp = side.opposite();
         let mut occ = nn.side[0] | nn.side[1];
         let mut r = d.royal;
-        for &(_, f, _, _) in &e.parts {
+        for &(_, f, _, _) in e.parts {
             occ &= !(1u64 << narrow::n(f));
         }
-        for &(u, f, t, _) in &e.parts {
+        for &(u, f, t, _) in e.parts {
             occ |= 1u64 << narrow::n(t);
             if f == d.royal && pos.unit(u).kind == royal {
                 r = t;
@@ -916,7 +919,7 @@ impl ParlettRules {
         // attack can only come through a vacated square, along its line.
         if d.royal_safe(r) == Some(true) {
             let mut vacated = 0u64;
-            for &(u, f, _, _) in &e.parts {
+            for &(u, f, _, _) in e.parts {
                 if f != d.royal || pos.unit(u).kind != royal {
                     vacated |= 1u64 << narrow::n(f);
                 }
@@ -951,7 +954,7 @@ impl ParlettRules {
     fn effect_safe_quick(
         &self,
         pos: &Position<ParlettState>,
-        e: &Effect,
+        e: EffectRef<'_>,
         promo: Option<Kind>,
         royal: Kind,
         nn: Option<&NarrowNode>,
@@ -964,15 +967,15 @@ impl ParlettRules {
         let opp = side.opposite();
         let mut occ = pos.occupied();
         let mut by = pos.side_bb(opp);
-        for &(_, sq) in &e.caps {
+        for &(_, sq) in e.caps {
             occ.clear(sq);
             by.clear(sq);
         }
-        for &(_, f, _, _) in &e.parts {
+        for &(_, f, _, _) in e.parts {
             occ.clear(f);
         }
         let mut royals: SmallVec<[Square; 2]> = SmallVec::new();
-        for &(u, _, t, _) in &e.parts {
+        for &(u, _, t, _) in e.parts {
             occ.set(t);
             if pos.unit(u).kind == royal {
                 royals.push(t);
@@ -984,7 +987,7 @@ impl ParlettRules {
             }
         }
         let unmoved = c.unmoved_attackers(pos, opp);
-        let last = last_parts(&e.parts);
+        let last = last_parts(e.parts);
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
         let mut undecided = false;
         for &r in &royals {
@@ -1004,7 +1007,7 @@ impl ParlettRules {
         pos: &Position<ParlettState>,
         li: &Legal,
         board: &mut Option<Board>,
-        e: &Effect,
+        e: EffectRef<'_>,
         promo: Option<Kind>,
         nn: Option<&NarrowNode>,
     ) -> bool {
@@ -1019,13 +1022,13 @@ impl ParlettRules {
         let side = pos.to_move();
         let b = board.get_or_insert_with(|| Board::from_pos(pos));
         let mut saved_kinds: SmallVec<[(UnitId, Kind); 2]> = SmallVec::new();
-        for &(v, _) in &e.caps {
+        for &(v, _) in e.caps {
             b.lift(v);
         }
-        for &(u, _, _, _) in &e.parts {
+        for &(u, _, _, _) in e.parts {
             b.lift(u);
         }
-        for &(u, f, t, _) in &e.parts {
+        for &(u, f, t, _) in e.parts {
             b.put(u, t);
             if let Some(p) = promo {
                 if f != t {
@@ -1041,7 +1044,7 @@ impl ParlettRules {
                 }
             }
         }
-        let last: LastParts = last_parts(&e.parts);
+        let last: LastParts = last_parts(e.parts);
         let mut safe = true;
         let royals: SmallVec<[(UnitId, Square); 2]> = b
             .units
@@ -1066,13 +1069,13 @@ impl ParlettRules {
                 b.put(u, t);
             }
         }
-        for &(u, _, _, _) in &e.parts {
+        for &(u, _, _, _) in e.parts {
             b.lift(u);
         }
-        for &(u, f, _, _) in &e.parts {
+        for &(u, f, _, _) in e.parts {
             b.put(u, f);
         }
-        for &(v, s) in &e.caps {
+        for &(v, s) in e.caps {
             b.put(v, s);
         }
         safe
