@@ -21,6 +21,8 @@ use super::ast::{
     Body, CaptureRule, Chain, Comparison, Definition, Direction, Distance, Link, MoveExpr,
     MoveKind, Operand, Primary, RelOp, Step, Target, Unit,
 };
+use super::filter::CaptureFilter;
+use super::narrow::{self, pack, unpack, NarrowNode};
 use super::simple::{narrow_squares, NarrowTables, WideTables};
 use frozen_core::{Bitboard, Geometry, Kind, Position, Shape, Side, Square, UnitId, MAX_KINDS};
 use serde::{Deserialize, Serialize};
@@ -323,12 +325,13 @@ pub struct Compiled {
     pub(crate) shape: Shape,
     pub(crate) kinds: Vec<KindData>,
     pub(crate) lines: Vec<Line>,
-    /// `within[sq][k]`: squares at Chebyshev distance <= k.
-    pub(crate) within: Box<[[Bitboard; 17]; 256]>,
     pub(crate) royal: Option<Kind>,
     pub(crate) legality: bool,
-    /// Complex lines that can capture, for capture tests.
-    pub(crate) capture_lines: Vec<usize>,
+    /// Complex lines that can capture, with their capture filters
+    /// ([`super::filter`]).
+    pub(crate) filters: Vec<(usize, CaptureFilter<Bitboard>)>,
+    /// The same filters on the narrow board (boards of at most 8 x 8).
+    pub(crate) narrow_filters: Option<Vec<CaptureFilter<u64>>>,
     /// The kinds whose unmoved status a capture test reads (see
     /// [`Compiled::unmoved_attackers`]).
     pub(crate) unmoved_kinds: Vec<Kind>,
@@ -1090,6 +1093,13 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
     let narrow = narrow_squares(shape)
         .filter(|_| kinds.len() <= super::narrow::MAX_NARROW_KINDS)
         .map(|sqs| Box::new(simple.map(super::narrow::pack, &sqs, 8)));
+    let filters: Vec<(usize, CaptureFilter<Bitboard>)> = capture_lines
+        .iter()
+        .map(|&li| (li, CaptureFilter::wide(&lines[li], &within)))
+        .collect();
+    let narrow_filters = narrow
+        .as_ref()
+        .map(|_| filters.iter().map(|(_, f)| f.narrowed()).collect());
     Ok(Compiled {
         simple,
         narrow,
@@ -1097,10 +1107,10 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
         shape,
         kinds,
         lines,
-        within,
         royal: spec.royal,
         legality: spec.legality,
-        capture_lines,
+        filters,
+        narrow_filters,
         unmoved_kinds,
         maxdim,
     })
@@ -1530,9 +1540,12 @@ impl Compiled {
 
     /// Does any capture-capable complex line of `by` have pieces near `sq`
     /// (within its reach), with the unmoved pieces it needs? A cheap,
-    /// conservative filter: `false` means no complex line can capture on `sq`.
-    /// `last` is the previous turn as history rules would see it (`None`:
-    /// unknown, any pattern may have been played).
+    /// conservative filter: `false` means no complex line can capture on `sq`
+    /// ([`super::filter`]). `last` is the previous turn as history rules
+    /// would see it (`None`: unknown, any pattern may have been played).
+    /// With the node's narrow views `nn` (whose kinds `kind_bb` must give),
+    /// the narrow tables answer; this is the one place that chooses.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn complex_may_capture(
         &self,
         sq: Square,
@@ -1541,10 +1554,18 @@ impl Compiled {
         kind_bb: impl Fn(usize) -> Bitboard,
         unmoved: Bitboard,
         last: Option<&[LastPart]>,
+        nn: Option<&NarrowNode>,
     ) -> bool {
-        self.capture_lines
+        if let (Some(filters), Some(nn)) = (self.narrow_filters.as_deref(), nn) {
+            let (i, by_pieces, unmoved) = (narrow::n(sq), pack(by_pieces), pack(unmoved));
+            let kind = |k: usize| nn.kind(k);
+            return filters
+                .iter()
+                .any(|f| f.may_capture(i, by, by_pieces, &kind, unmoved, last));
+        }
+        self.filters
             .iter()
-            .any(|&li| self.line_may_capture(li, sq, by, by_pieces, &kind_bb, unmoved, last))
+            .any(|(_, f)| f.may_capture(sq.index(), by, by_pieces, &kind_bb, unmoved, last))
     }
 
     /// The set form of [`Self::complex_may_capture`] for a previous turn that
@@ -1556,101 +1577,19 @@ impl Compiled {
         by_pieces: Bitboard,
         kind_bb: impl Fn(usize) -> Bitboard,
         unmoved: Bitboard,
+        nn: Option<&NarrowNode>,
     ) -> Bitboard {
-        let mut out = Bitboard::EMPTY;
-        'lines: for &li in &self.capture_lines {
-            let Some(line) = self.lines.get(li) else {
-                continue;
-            };
-            // A history rule needs a pattern move in the previous turn.
-            if matches!(line.body, LineBody::History { .. }) {
-                continue;
-            }
-            let mut reach = Bitboard::EMPTY;
-            for (pi, k) in line.pieces.iter().enumerate() {
-                let mut p = kind_bb(k.index()) & by_pieces;
-                if line.needs_unmoved[pi] {
-                    p &= unmoved;
-                }
-                if p.is_empty() {
-                    continue 'lines;
-                }
-                if line.can_capture[pi] {
-                    for from in p {
-                        reach |= match &line.fixed {
-                            Some(fx) => fx.capture_targets(by, pi, from),
-                            None => self.within[from.index()][line.reach[pi].min(16) as usize],
-                        };
-                    }
-                }
-            }
-            out |= reach;
+        if let (Some(filters), Some(nn)) = (self.narrow_filters.as_deref(), nn) {
+            let (by_pieces, unmoved) = (pack(by_pieces), pack(unmoved));
+            let kind = |k: usize| nn.kind(k);
+            let reach = filters
+                .iter()
+                .fold(0, |m, f| m | f.reach(by, by_pieces, &kind, unmoved));
+            return unpack(reach);
         }
-        out
-    }
-
-    /// [`Self::complex_may_capture`] for one line.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn line_may_capture(
-        &self,
-        li: usize,
-        sq: Square,
-        by: Side,
-        by_pieces: Bitboard,
-        kind_bb: &impl Fn(usize) -> Bitboard,
-        unmoved: Bitboard,
-        last: Option<&[LastPart]>,
-    ) -> bool {
-        let Some(line) = self.lines.get(li) else {
-            return false;
-        };
-        // A history rule needs a unit of the previous turn moved by its
-        // pattern, at its distance from the piece that plays it.
-        let mut history_from = Bitboard::FULL;
-        if let LineBody::History { pattern_bit, .. } = line.body {
-            if let Some(parts) = last {
-                history_from = Bitboard::EMPTY;
-                for p in parts.iter().filter(|p| p.patterns & pattern_bit != 0) {
-                    history_from |= match line.history_from.as_deref() {
-                        Some(t) => t[by.index()][p.to.index()],
-                        None => Bitboard::FULL,
-                    };
-                }
-                if history_from.is_empty() {
-                    return false;
-                }
-            }
-        }
-        let mut near = false;
-        for (pi, k) in line.pieces.iter().enumerate() {
-            let mut p = kind_bb(k.index()) & by_pieces;
-            if line.needs_unmoved[pi] {
-                p &= unmoved;
-            }
-            if pi == 0 {
-                p &= history_from;
-            }
-            if p.is_empty() {
-                return false;
-            }
-            if line.can_capture[pi] {
-                match &line.fixed {
-                    // A fixed route captures only at its fixed landings.
-                    Some(fx) => {
-                        if p.intersects(fx.capture_sources(by, pi, sq)) {
-                            near = true;
-                        }
-                    }
-                    None => {
-                        let r = line.reach[pi].min(16) as usize;
-                        if (p & self.within[sq.index()][r]).any() {
-                            near = true;
-                        }
-                    }
-                }
-            }
-        }
-        near
+        self.filters.iter().fold(Bitboard::EMPTY, |m, (_, f)| {
+            m | f.reach(by, by_pieces, &kind_bb, unmoved)
+        })
     }
 }
 
@@ -2502,10 +2441,10 @@ pub(crate) fn capturable_on_board(
     let lines: SmallVec<[usize; 4]> = {
         let kb = &b.kind_bb;
         let kbf = |k: usize| kb.get(k).copied().unwrap_or_default();
-        c.capture_lines
+        c.filters
             .iter()
-            .copied()
-            .filter(|&li| c.line_may_capture(li, sq, by, by_pieces, &kbf, unmoved, Some(&last)))
+            .filter(|(_, f)| f.may_capture(sq.index(), by, by_pieces, &kbf, unmoved, Some(&last)))
+            .map(|&(li, _)| li)
             .collect()
     };
     if lines.is_empty() {

@@ -418,7 +418,7 @@ impl Walk<'_> {
         let last = last_parts(&self.parts);
         if self
             .c
-            .complex_may_capture(sq, opp, self.by, kb, self.unmoved, Some(&last))
+            .complex_may_capture(sq, opp, self.by, kb, self.unmoved, Some(&last), self.nn)
         {
             self.undecided = true;
         }

@@ -8,6 +8,7 @@ pub mod ast;
 pub mod engine;
 pub mod error;
 pub mod explain;
+mod filter;
 mod fixed;
 mod narrow;
 pub mod parse;

@@ -164,8 +164,10 @@ impl Compiled {
 mod tests {
     use super::*;
     use crate::parlett::builtin_rules;
+    use crate::parlett::engine::LastPart;
     use frozen_core::harness::Rng;
     use frozen_core::Shape;
+    use frozen_core::UnitId;
 
     #[test]
     fn pack_and_unpack_are_inverse_on_8x8() {
@@ -220,6 +222,11 @@ mod tests {
                     }
                 }
                 let kinds64: Vec<u64> = kinds.iter().map(|b| pack(*b)).collect();
+                let mut node = NarrowNode {
+                    side: [pack(own), pack(enemy)],
+                    kinds: [0; MAX_NARROW_KINDS],
+                };
+                node.kinds[..kinds64.len()].copy_from_slice(&kinds64);
                 // The set forms: the attack map and the complex reach of each side.
                 let occ = own | enemy;
                 let maps = Side::ALL.map(|by| {
@@ -227,20 +234,36 @@ mod tests {
                     let narrow =
                         nw.attack_map(by, pack(occ), pack(enemy), |k| kinds64[k], pack(unmoved));
                     assert_eq!(pack(wide), narrow, "{name} attack map of {by:?}");
-                    (narrow, c.complex_reach(by, enemy, |k| kinds[k], unmoved))
+                    let reach = c.complex_reach(by, enemy, |k| kinds[k], unmoved, None);
+                    let narrow_reach =
+                        c.complex_reach(by, enemy, |k| kinds[k], unmoved, Some(&node));
+                    assert_eq!(reach, narrow_reach, "{name} narrow complex reach of {by:?}");
+                    (narrow, reach)
                 });
+                // A previous turn: some unit moved to a random square by
+                // some pattern (the history rules' filters read it).
+                let to = squares[(rng.next_u64() % squares.len() as u64) as usize];
+                let last = [LastPart {
+                    unit: UnitId(0),
+                    from: to,
+                    to,
+                    patterns: rng.next_u64() as u32,
+                }];
                 for &sq in &squares {
                     for side in Side::ALL {
                         let (map, reach) = maps[side.index()];
-                        let complex = c.complex_may_capture(
-                            sq,
-                            side,
-                            enemy,
-                            |k| kinds[k],
-                            unmoved,
-                            Some(&[]),
-                        );
+                        let may = |last: Option<&[LastPart]>, nn: Option<&NarrowNode>| {
+                            c.complex_may_capture(sq, side, enemy, |k| kinds[k], unmoved, last, nn)
+                        };
+                        let complex = may(Some(&[]), None);
                         assert_eq!(reach.contains(sq), complex, "{name} complex reach {sq}");
+                        for last in [None, Some(&[][..]), Some(&last[..])] {
+                            assert_eq!(
+                                may(last, None),
+                                may(last, Some(&node)),
+                                "{name} narrow complex filter at {sq} after {last:?}"
+                            );
+                        }
                         for li in 0..c.lines.len() {
                             assert_eq!(
                                 c.line_may_apply(li, sq, side, occ),

@@ -719,9 +719,9 @@ impl ParlettRules {
         for &r in &royals {
             // Might a complex line capture it after some previous turn? The
             // most permissive filter: when it says no, the exact one says no.
-            let near = c.complex_may_capture(r, opp, by, kb, unmoved, None);
+            let near = c.complex_may_capture(r, opp, by, kb, unmoved, None, nn);
             let in_check = c.attacked(r, opp, occ, by, kb, unmoved, nn)
-                || (near && c.complex_may_capture(r, opp, by, kb, unmoved, Some(&[])));
+                || (near && c.complex_may_capture(r, opp, by, kb, unmoved, Some(&[]), nn));
             always |= in_check;
             pattern_risky |= near;
             lines |= match narrow {
@@ -750,12 +750,17 @@ impl ParlettRules {
     /// [`Compiled::complex_reach`] of the opponent at this node, made once.
     /// A move that captures takes a piece from the opponent, so its reach
     /// afterwards is within this one.
-    fn complex_reach(&self, pos: &Position<ParlettState>, li: &Legal) -> Bitboard {
+    fn complex_reach(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        nn: Option<&NarrowNode>,
+    ) -> Bitboard {
         *li.complex.get_or_init(|| {
             let opp = pos.to_move().opposite();
             let kb = |k: usize| pos.kind_bb(Kind(k as u8));
             self.c()
-                .complex_reach(opp, pos.side_bb(opp), kb, li.unmoved)
+                .complex_reach(opp, pos.side_bb(opp), kb, li.unmoved, nn)
         })
     }
 
@@ -786,7 +791,7 @@ impl ParlettRules {
                     ),
                     // Every square, not only near the royal piece: its
                     // moves and castling read other squares.
-                    complex: pack(self.complex_reach(pos, li)),
+                    complex: pack(self.complex_reach(pos, li, Some(nn))),
                 })
             })
             .as_ref()
@@ -857,7 +862,7 @@ impl ParlettRules {
             }
             let may = if pat == 0 {
                 // No history rule applies after a move matching no pattern.
-                self.complex_reach(pos, li).contains(r)
+                self.complex_reach(pos, li, nn).contains(r)
             } else {
                 let last = [LastPart {
                     unit: u,
@@ -865,7 +870,7 @@ impl ParlettRules {
                     to,
                     patterns: pat,
                 }];
-                c.complex_may_capture(r, opp, by, kb, li.unmoved, Some(&last))
+                c.complex_may_capture(r, opp, by, kb, li.unmoved, Some(&last), nn)
             };
             need_full |= may;
         }
@@ -994,7 +999,7 @@ impl ParlettRules {
             if c.attacked(r, opp, occ, by, kb, unmoved, nn) {
                 return Some(false);
             }
-            if c.complex_may_capture(r, opp, by, kb, unmoved, Some(&last)) {
+            if c.complex_may_capture(r, opp, by, kb, unmoved, Some(&last), nn) {
                 undecided = true;
             }
         }
