@@ -473,7 +473,7 @@ impl ParlettRules {
         for li in run {
             let line = &c.lines[li];
             if let Some(fx) = &line.fixed {
-                let um = *unmoved.get_or_insert_with(|| c.unmoved_attackers(pos, side.opposite()));
+                let um = *unmoved.get_or_insert_with(|| c.unmoved_attackers(pos, side.opposite(), nn));
                 if run_fixed(
                     c,
                     pos,
@@ -708,7 +708,7 @@ impl ParlettRules {
         let side = pos.to_move();
         let opp = side.opposite();
         let royals: SmallVec<[Square; 2]> = pos.pieces(side, royal).iter().collect();
-        let unmoved = c.unmoved_attackers(pos, opp);
+        let unmoved = c.unmoved_attackers(pos, opp, nn);
         let occ = pos.occupied();
         let by = pos.side_bb(opp);
         let mut always = false;
@@ -991,7 +991,7 @@ impl ParlettRules {
                 royals.push(r);
             }
         }
-        let unmoved = c.unmoved_attackers(pos, opp);
+        let unmoved = c.unmoved_attackers(pos, opp, nn);
         let last = last_parts(e.parts);
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
         let mut undecided = false;
@@ -2068,7 +2068,7 @@ mod tests {
                             let line = &c.lines[li];
                             let Some(fx) = &line.fixed else { continue };
                             let mut planned = Vec::new();
-                            let unmoved = c.unmoved_attackers(&pos, side.opposite());
+                            let unmoved = c.unmoved_attackers(&pos, side.opposite(), nn.as_ref());
                             let ok = run_fixed(
                                 c,
                                 &pos,
