@@ -643,10 +643,14 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
                 return true;
             }
         }
-        // No unlimited slider of `by` on a line through the square: no slide reaches it.
-        if (self.star[i] & self.kinds_in(at.slide_any, &kind_bb) & by_pieces).any() {
+        // Only the rays from the square with an unlimited slider of `by` on
+        // them can bring a slide.
+        let sliders = self.star[i] & self.kinds_in(at.slide_any, &kind_bb) & by_pieces;
+        if sliders.any() {
             for d in 0..8 {
-                if self.slide_attack(at, i, d, occ, by_pieces, &kind_bb) {
+                if (self.rays[d][i] & sliders).any()
+                    && self.slide_attack(at, i, d, occ, by_pieces, &kind_bb)
+                {
                     return true;
                 }
             }
@@ -817,9 +821,9 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
     ) -> W {
         let at = &self.attacks[by.index()];
         let mut out = W::ZERO;
-        // No unlimited slider of `by` on a line through the square: only the
-        // limited directions' rays count.
-        let sliders = (self.star[i] & self.kinds_in(at.slide_any, &kind_bb) & enemy).any();
+        // The unlimited sliders of `by` on lines through the square: a ray
+        // without one pins nothing (only the limited directions' rays count).
+        let sliders = self.star[i] & self.kinds_in(at.slide_any, &kind_bb) & enemy;
         for d in 0..8 {
             if !at.slide_dirs_any[d] {
                 continue;
@@ -829,7 +833,7 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
                 out |= ray;
                 continue;
             }
-            if !sliders {
+            if !(ray & sliders).any() {
                 continue;
             }
             let Some(first) = (ray & occ).nearest(ascending(d)) else {
