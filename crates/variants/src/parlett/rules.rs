@@ -473,7 +473,8 @@ impl ParlettRules {
         for li in run {
             let line = &c.lines[li];
             if let Some(fx) = &line.fixed {
-                let um = *unmoved.get_or_insert_with(|| c.unmoved_attackers(pos, side.opposite(), nn));
+                let um =
+                    *unmoved.get_or_insert_with(|| c.unmoved_attackers(pos, side.opposite(), nn));
                 if run_fixed(
                     c,
                     pos,

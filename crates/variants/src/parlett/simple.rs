@@ -34,6 +34,14 @@ pub(crate) trait Word:
     /// Every index moved up by `s` (down for negative `s`); indices leaving
     /// the word vanish. A raw shift: callers mask what wraps.
     fn shifted(self, s: i32) -> Self;
+    /// [`SimpleTables::fill`] with the shift `s` known at compile time, for
+    /// the words that have such a form (`None`: use the generic one).
+    /// `pro` is the empty squares within `mask`; `long`: a fourth doubling.
+    #[inline]
+    fn fill_const(s: i32, gen: Self, pro: Self, mask: Self, long: bool) -> Option<Self> {
+        let _ = (s, gen, pro, mask, long);
+        None
+    }
     #[inline]
     fn any(self) -> bool {
         self != Self::ZERO
@@ -44,8 +52,46 @@ pub(crate) trait Word:
     }
 }
 
+/// A Kogge-Stone fill along a shift of `S` bits (the narrow word's steps,
+/// |S| <= 9, so every shift stays below 64): three doublings, enough for
+/// rays of up to 8 squares.
+#[inline(always)]
+fn kogge<const S: i32>(gen: u64, mut pro: u64, mask: u64) -> u64 {
+    let sh = |x: u64, k: i32| {
+        if S >= 0 {
+            x << (S * k)
+        } else {
+            x >> (-S * k)
+        }
+    };
+    let mut g = gen;
+    g |= pro & sh(g, 1);
+    pro &= sh(pro, 1);
+    g |= pro & sh(g, 2);
+    pro &= sh(pro, 2);
+    g |= pro & sh(g, 4);
+    sh(g, 1) & mask
+}
+
 impl Word for u64 {
     const ZERO: u64 = 0;
+    #[inline]
+    fn fill_const(s: i32, gen: u64, pro: u64, mask: u64, long: bool) -> Option<u64> {
+        if long {
+            return None;
+        }
+        Some(match s {
+            1 => kogge::<1>(gen, pro, mask),
+            -1 => kogge::<-1>(gen, pro, mask),
+            7 => kogge::<7>(gen, pro, mask),
+            -7 => kogge::<-7>(gen, pro, mask),
+            8 => kogge::<8>(gen, pro, mask),
+            -8 => kogge::<-8>(gen, pro, mask),
+            9 => kogge::<9>(gen, pro, mask),
+            -9 => kogge::<-9>(gen, pro, mask),
+            _ => return None,
+        })
+    }
     #[inline]
     fn bit(i: usize) -> u64 {
         1 << i
@@ -446,6 +492,9 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
     pub(crate) fn fill(&self, d: usize, gen: W, empty: W) -> W {
         let (s, mask) = self.fills[d];
         let mut pro = empty & mask;
+        if let Some(f) = W::fill_const(s, gen, pro, mask, self.maxdim > 9) {
+            return f;
+        }
         let mut g = gen;
         g |= pro & g.shifted(s);
         pro = pro & pro.shifted(s);
