@@ -2,7 +2,9 @@
 //! turn data, pending decisions, the result and the variant's own state.
 //!
 //! Every change goes through a journaled setter that also updates the Zobrist
-//! hash, so [`Position::undo_to`] restores the exact previous state and
+//! hash, so [`Position::undo_to`] restores the exact previous state (the side to
+//! act and the move counters, which change on every action, are restored from
+//! the [`Mark`] instead of journal entries) and
 //! [`Position::hash`] always equals [`Position::compute_hash`] (checked by the
 //! property tests). Layers (per side, per kind, mailbox) are derived from the
 //! unit table and kept consistent by the same setters.
@@ -58,13 +60,29 @@ const NO_UNIT: u16 = u16::MAX;
 /// The pending decisions of a position.
 pub type PendingList = SmallVec<[Pending; 2]>;
 
-#[derive(Clone, Debug)]
-enum Change<S> {
+/// One journal entry. Entries are small and `Copy`: an old value too big to keep inline
+/// (a status, a side-table entry, the pending list, the result, the variant state) sits on
+/// a side stack of the [`Journal`], pushed with its entry and popped when it is reverted.
+/// Pushing and popping the commonest entries (board moves) then moves a few bytes, whatever
+/// the size of the variant state. The side to act and the move counters have no entries:
+/// the [`Mark`] holds them.
+#[derive(Copy, Clone, Debug)]
+enum Change {
     Loc(UnitId, Location),
     Kind(UnitId, Kind),
     Side(UnitId, Side),
-    Status(UnitId, Status),
     Spawn,
+    Mark(u8, Square),
+    /// The old value is the top of [`Journal::saved`].
+    Saved,
+    /// The old variant state is the top of [`Journal::states`].
+    State,
+}
+
+/// An old value kept on [`Journal::saved`], with where it goes back.
+#[derive(Clone, Debug)]
+enum Saved {
+    Status(UnitId, Status),
     Tomb(Square, Option<Tomb>),
     Wall(Square, Option<Wall>),
     Trap(Square, Option<Trap>),
@@ -72,20 +90,68 @@ enum Change<S> {
     Monad(Square, Option<Monad>),
     Effects(Square, Option<Effects>),
     Shadows(Square, Option<Shadows>),
-    Mark(u8, Square),
-    ToMove(Side),
-    Ply(u32),
-    Turns(BySide<u32>),
     Pending(PendingList),
     Result(Option<Outcome>),
-    State(S),
+}
+
+/// The undo journal: the entries, newest last, and the side stacks of old values (see
+/// [`Change`]). Every `Change::Saved` entry has its value on `saved` and every
+/// `Change::State` entry its value on `states`, in the same order, so reverting the
+/// newest entry pops the top of its side stack.
+#[derive(Debug)]
+struct Journal<S> {
+    changes: Vec<Change>,
+    saved: Vec<Saved>,
+    states: Vec<S>,
+}
+
+impl<S> Journal<S> {
+    fn with_capacity(n: usize) -> Journal<S> {
+        Journal {
+            changes: Vec::with_capacity(n),
+            saved: Vec::new(),
+            states: Vec::new(),
+        }
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        self.changes.len()
+    }
+    #[inline]
+    fn push(&mut self, change: Change) {
+        self.changes.push(change);
+    }
+    /// Records an old value kept on the side stack.
+    #[inline]
+    fn save(&mut self, old: Saved) {
+        self.saved.push(old);
+        self.changes.push(Change::Saved);
+    }
+    /// Records an old variant state.
+    #[inline]
+    fn save_state(&mut self, old: S) {
+        self.states.push(old);
+        self.changes.push(Change::State);
+    }
+    fn clear(&mut self) {
+        self.changes.clear();
+        self.saved.clear();
+        self.states.clear();
+    }
 }
 
 /// A point in the journal to return to with [`Position::undo_to`].
+///
+/// Besides the journal length it holds the hash, the side to act and the move counters of
+/// that point: `undo_to` sets these from the mark, so their changes need no journal entries
+/// (they change on every action, and a few bytes in the mark are cheaper than entries).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Mark {
     len: usize,
     hash: u64,
+    ply: u32,
+    turns: BySide<u32>,
+    to_move: Side,
 }
 
 /// A full game position. See the module documentation.
@@ -111,7 +177,7 @@ pub struct Position<S> {
     result: Option<Outcome>,
     state: S,
     hash: u64,
-    journal: Vec<Change<S>>,
+    journal: Journal<S>,
 }
 
 impl<S: Clone> Clone for Position<S> {
@@ -138,7 +204,7 @@ impl<S: Clone> Clone for Position<S> {
             result: self.result.clone(),
             state: self.state.clone(),
             hash: self.hash,
-            journal: Vec::new(),
+            journal: Journal::with_capacity(0),
         }
     }
 }
@@ -181,7 +247,7 @@ macro_rules! table_setter {
             if let Some(n) = self.$field.get(sq) {
                 self.hash ^= item_hash(Tag::$tag, sq.index() as u32, n);
             }
-            self.journal.push(Change::$change(sq, old));
+            self.journal.save(Saved::$change(sq, old));
         }
         /// The entry on a square.
         #[inline]
@@ -215,7 +281,7 @@ impl<S: crate::position::VariantState> Position<S> {
             result: None,
             state,
             hash: 0,
-            journal: Vec::with_capacity(256),
+            journal: Journal::with_capacity(256),
         };
         p.hash = p.compute_hash();
         p
@@ -368,22 +434,40 @@ impl<S: crate::position::VariantState> Position<S> {
     #[inline]
     fn unit_hash(&self, id: UnitId) -> u64 {
         let u = &self.units[id.index()];
-        match u.loc {
-            Location::Board(sq) => piece_key(u.kind, u.side, sq),
-            loc => item_hash(Tag::Location, u32::from(id.0), &(loc, u.kind, u.side)),
+        Self::loc_hash(id, u.kind, u.side, u.loc)
+    }
+    /// The hash of unit `id` of `kind` and `side` at `loc` (what [`Self::unit_hash`] gives
+    /// once the unit is there).
+    #[inline]
+    fn loc_hash(id: UnitId, kind: Kind, side: Side, loc: Location) -> u64 {
+        match loc {
+            Location::Board(sq) => piece_key(kind, side, sq),
+            loc => item_hash(Tag::Location, u32::from(id.0), &(loc, kind, side)),
         }
     }
     #[inline]
     fn status_hash(&self, id: UnitId) -> u64 {
-        let st = &self.units[id.index()].status;
-        if st.is_default() {
-            0
-        } else if st.is_moved_only() {
+        Self::status_hash_of(id, &self.units[id.index()].status)
+    }
+    /// The hash of `st` as the status of unit `id` (what [`Self::status_hash`] gives once
+    /// the unit has it).
+    #[inline]
+    fn status_hash_of(id: UnitId, st: &Status) -> u64 {
+        if !st.is_plain() {
+            Self::status_item_hash(id, st)
+        } else if st.moved {
             // The commonest status (chess-like sets): one key per unit, no hashing.
             crate::zobrist::moved_key(id)
         } else {
-            item_hash(Tag::Status, u32::from(id.0), st)
+            // The default status.
+            0
         }
+    }
+    /// The hash of a status other than the default and "moved only" (kept out of line: the
+    /// two common statuses need no hashing).
+    #[inline(never)]
+    fn status_item_hash(id: UnitId, st: &Status) -> u64 {
+        item_hash(Tag::Status, u32::from(id.0), st)
     }
     fn pending_hash(p: &PendingList) -> u64 {
         if p.is_empty() {
@@ -442,18 +526,25 @@ impl<S: crate::position::VariantState> Position<S> {
         Mark {
             len: self.journal.len(),
             hash: self.hash,
+            ply: self.ply,
+            turns: self.turns,
+            to_move: self.to_move,
         }
     }
 
     /// Undoes every change made since `mark`, restoring the exact state.
     pub fn undo_to(&mut self, mark: Mark) {
         while self.journal.len() > mark.len {
-            let Some(change) = self.journal.pop() else {
+            let Some(change) = self.journal.changes.pop() else {
                 break;
             };
             self.revert(change);
         }
+        // Not journaled: restored from the mark (see `Mark`).
         self.hash = mark.hash;
+        self.ply = mark.ply;
+        self.turns = mark.turns;
+        self.to_move = mark.to_move;
     }
 
     /// Forgets the journal (a position loaded from a file starts with an empty one).
@@ -467,52 +558,67 @@ impl<S: crate::position::VariantState> Position<S> {
         self.journal.len()
     }
 
-    fn revert(&mut self, change: Change<S>) {
+    fn revert(&mut self, change: Change) {
         match change {
             Change::Loc(id, old) => {
                 let cur = self.units[id.index()].loc;
-                if let Location::Board(sq) = cur {
-                    self.layer_remove(id, sq);
-                }
-                self.units[id.index()].loc = old;
-                if let Location::Board(sq) = old {
-                    self.layer_add(id, sq);
+                if let (Location::Board(from), Location::Board(to)) = (cur, old) {
+                    // A board move taken back: the commonest case.
+                    self.layer_shift(id, from, to);
+                } else {
+                    if let Location::Board(sq) = cur {
+                        self.layer_remove(id, sq);
+                    }
+                    self.units[id.index()].loc = old;
+                    if let Location::Board(sq) = old {
+                        self.layer_add(id, sq);
+                    }
                 }
             }
             Change::Kind(id, old) => self.rewrite_unit(id, |u| u.kind = old),
             Change::Side(id, old) => self.rewrite_unit(id, |u| u.side = old),
-            Change::Status(id, old) => self.units[id.index()].status = old,
             Change::Spawn => {
                 self.units.pop();
             }
-            Change::Tomb(sq, old) => {
+            Change::Mark(layer, sq) => self.marks[layer as usize].toggle(sq),
+            Change::Saved => {
+                // The side stacks move in step with the entries (see `Journal`).
+                let saved = self.journal.saved.pop().expect("journal: saved value");
+                self.restore(saved);
+            }
+            Change::State => {
+                self.state = self.journal.states.pop().expect("journal: saved state");
+            }
+        }
+    }
+
+    /// Puts an old value back (the hash is restored by `undo_to`).
+    fn restore(&mut self, saved: Saved) {
+        match saved {
+            Saved::Status(id, old) => self.units[id.index()].status = old,
+            Saved::Tomb(sq, old) => {
                 self.tombs.replace(sq, old);
             }
-            Change::Wall(sq, old) => {
+            Saved::Wall(sq, old) => {
                 self.walls.replace(sq, old);
             }
-            Change::Trap(sq, old) => {
+            Saved::Trap(sq, old) => {
                 self.traps.replace(sq, old);
             }
-            Change::Bomb(sq, old) => {
+            Saved::Bomb(sq, old) => {
                 self.bombs.replace(sq, old);
             }
-            Change::Monad(sq, old) => {
+            Saved::Monad(sq, old) => {
                 self.monads.replace(sq, old);
             }
-            Change::Effects(sq, old) => {
+            Saved::Effects(sq, old) => {
                 self.effects.replace(sq, old);
             }
-            Change::Shadows(sq, old) => {
+            Saved::Shadows(sq, old) => {
                 self.shadows.replace(sq, old);
             }
-            Change::Mark(layer, sq) => self.marks[layer as usize].toggle(sq),
-            Change::ToMove(s) => self.to_move = s,
-            Change::Ply(p) => self.ply = p,
-            Change::Turns(t) => self.turns = t,
-            Change::Pending(p) => self.pending = p,
-            Change::Result(r) => self.result = r,
-            Change::State(s) => self.state = s,
+            Saved::Pending(p) => self.pending = p,
+            Saved::Result(r) => self.result = r,
         }
     }
 
@@ -529,6 +635,23 @@ impl<S: crate::position::VariantState> Position<S> {
         self.by_side[u.side.index()].set(sq);
         self.by_kind[u.kind.index()].set(sq);
         self.mailbox[sq.index()] = id.0;
+    }
+    /// Moves unit `id`, standing on `from`, to the empty square `to` in the unit table and
+    /// the placement layers (no hash, no journal: the callers do those). Same result as
+    /// `layer_remove`, a location change and `layer_add`, reading the unit once.
+    #[inline]
+    fn layer_shift(&mut self, id: UnitId, from: Square, to: Square) {
+        let u = &mut self.units[id.index()];
+        u.loc = Location::Board(to);
+        let (side, kind) = (u.side.index(), u.kind.index());
+        let side_bb = &mut self.by_side[side];
+        side_bb.clear(from);
+        side_bb.set(to);
+        let kind_bb = &mut self.by_kind[kind];
+        kind_bb.clear(from);
+        kind_bb.set(to);
+        self.mailbox[from.index()] = NO_UNIT;
+        self.mailbox[to.index()] = id.0;
     }
 
     // ----- journaled mutation -----
@@ -556,11 +679,39 @@ impl<S: crate::position::VariantState> Position<S> {
     /// A `Board` destination must be empty (checked in debug builds).
     #[inline]
     pub fn relocate(&mut self, id: UnitId, to: Location) {
-        let old = self.units[id.index()].loc;
+        if let (Location::Board(from), Location::Board(sq)) = (self.units[id.index()].loc, to) {
+            // A move on the board, the commonest case: small enough to inline in the caller.
+            self.move_on_board(id, from, sq);
+        } else {
+            self.relocate_general(id, to);
+        }
+    }
+
+    /// [`Self::relocate`] of a unit standing on `from` to the square `to`.
+    #[inline]
+    fn move_on_board(&mut self, id: UnitId, from: Square, to: Square) {
+        if from == to {
+            return;
+        }
+        debug_assert!(
+            self.mailbox[to.index()] == NO_UNIT,
+            "square {to} is occupied"
+        );
+        debug_assert!(self.shape.contains(to), "square {to} is off the board");
+        let u = &self.units[id.index()];
+        self.hash ^= piece_key(u.kind, u.side, from) ^ piece_key(u.kind, u.side, to);
+        self.layer_shift(id, from, to);
+        self.journal.push(Change::Loc(id, Location::Board(from)));
+    }
+
+    /// [`Self::relocate`] in every other case (to or from off the board or the shadow layer).
+    fn relocate_general(&mut self, id: UnitId, to: Location) {
+        let u = &self.units[id.index()];
+        let (old, kind, side) = (u.loc, u.kind, u.side);
         if old == to {
             return;
         }
-        self.hash ^= self.unit_hash(id);
+        self.hash ^= Self::loc_hash(id, kind, side, old) ^ Self::loc_hash(id, kind, side, to);
         match old {
             Location::Board(sq) => self.layer_remove(id, sq),
             Location::Shadow(sq) => {
@@ -588,7 +739,6 @@ impl<S: crate::position::VariantState> Position<S> {
             }
             _ => {}
         }
-        self.hash ^= self.unit_hash(id);
     }
 
     /// Moves a unit standing on the board to another (empty) square.
@@ -634,14 +784,15 @@ impl<S: crate::position::VariantState> Position<S> {
     }
 
     /// Replaces a unit's status.
+    #[inline]
     pub fn set_status(&mut self, id: UnitId, status: Status) {
-        if self.units[id.index()].status == status {
+        let cur = &mut self.units[id.index()].status;
+        if *cur == status {
             return;
         }
-        self.hash ^= self.status_hash(id);
-        let old = std::mem::replace(&mut self.units[id.index()].status, status);
-        self.hash ^= self.status_hash(id);
-        self.journal.push(Change::Status(id, old));
+        self.hash ^= Self::status_hash_of(id, cur) ^ Self::status_hash_of(id, &status);
+        let old = std::mem::replace(cur, status);
+        self.journal.save(Saved::Status(id, old));
     }
 
     /// Edits a unit's status in place.
@@ -676,7 +827,7 @@ impl<S: crate::position::VariantState> Position<S> {
         if let Some(n) = self.shadows.get(sq) {
             self.hash ^= item_hash(Tag::Shadows, sq.index() as u32, n);
         }
-        self.journal.push(Change::Shadows(sq, old));
+        self.journal.save(Saved::Shadows(sq, old));
     }
 
     /// Sets or removes the monad recorded on a square.
@@ -688,7 +839,7 @@ impl<S: crate::position::VariantState> Position<S> {
         if let Some(n) = self.monads.get(sq) {
             self.hash ^= item_hash(Tag::Monad, sq.index() as u32, n);
         }
-        self.journal.push(Change::Monad(sq, old));
+        self.journal.save(Saved::Monad(sq, old));
     }
 
     /// Sets or clears a square mark.
@@ -701,34 +852,33 @@ impl<S: crate::position::VariantState> Position<S> {
         self.journal.push(Change::Mark(layer as u8, sq));
     }
 
+    // The side to act and the move counters are restored from the `Mark` by `undo_to`:
+    // their setters make no journal entry.
+
     /// Sets the side to act.
+    #[inline]
     pub fn set_to_move(&mut self, side: Side) {
         if self.to_move != side {
             self.hash ^= SIDE_KEY;
-            self.journal.push(Change::ToMove(self.to_move));
             self.to_move = side;
         }
     }
     /// Sets the ply counter.
+    #[inline]
     pub fn set_ply(&mut self, ply: u32) {
-        if self.ply != ply {
-            self.journal.push(Change::Ply(self.ply));
-            self.ply = ply;
-        }
+        self.ply = ply;
     }
     /// Sets the turn counters.
+    #[inline]
     pub fn set_turns(&mut self, turns: BySide<u32>) {
-        if self.turns != turns {
-            self.journal.push(Change::Turns(self.turns));
-            self.turns = turns;
-        }
+        self.turns = turns;
     }
     /// Replaces the pending decisions.
     pub fn set_pending(&mut self, pending: PendingList) {
         if self.pending != pending {
             self.hash ^= Self::pending_hash(&self.pending) ^ Self::pending_hash(&pending);
             let old = std::mem::replace(&mut self.pending, pending);
-            self.journal.push(Change::Pending(old));
+            self.journal.save(Saved::Pending(old));
         }
     }
     /// Sets the result.
@@ -736,7 +886,7 @@ impl<S: crate::position::VariantState> Position<S> {
         if self.result != result {
             self.hash ^= Self::result_hash(&self.result) ^ Self::result_hash(&result);
             let old = std::mem::replace(&mut self.result, result);
-            self.journal.push(Change::Result(old));
+            self.journal.save(Saved::Result(old));
         }
     }
     /// Replaces the variant state.
@@ -744,7 +894,7 @@ impl<S: crate::position::VariantState> Position<S> {
         if self.state != state {
             self.hash ^= item_hash(Tag::State, 0, &self.state) ^ item_hash(Tag::State, 0, &state);
             let old = std::mem::replace(&mut self.state, state);
-            self.journal.push(Change::State(old));
+            self.journal.save_state(old);
         }
     }
     /// Edits the variant state.
@@ -755,18 +905,18 @@ impl<S: crate::position::VariantState> Position<S> {
     }
 
     /// Ends the current turn: the other side acts next and its turn counter advances.
+    #[inline]
     pub fn pass_turn(&mut self) {
         let next = self.to_move.opposite();
-        self.set_to_move(next);
-        let mut t = self.turns;
-        t[next] += 1;
-        self.set_turns(t);
+        self.turns[next] += 1;
+        self.hash ^= SIDE_KEY;
+        self.to_move = next;
     }
 
     /// Advances the ply counter by one (once per action).
     #[inline]
     pub fn bump_ply(&mut self) {
-        self.set_ply(self.ply + 1);
+        self.ply += 1;
     }
 
     /// Rotates a square block of the board (see [`crate::geometry::block_rotation`]): every

@@ -249,8 +249,35 @@ fn is_zero8(v: &[u16; 8]) -> bool {
 
 impl Status {
     /// True if every field holds its default.
+    #[inline]
     pub fn is_default(&self) -> bool {
         *self == Status::default()
+    }
+
+    /// True if every field except `moved` holds its default (the status is either the
+    /// default or "moved only"): one comparison where [`Status::is_default`] and
+    /// [`Status::is_moved_only`] make one each.
+    #[inline]
+    pub fn is_plain(&self) -> bool {
+        // Field by field (a new field must be added here: the pattern lists them all), the
+        // integers or-ed together: fewer branches than comparing with a default status.
+        let Status {
+            moved: _,
+            frozen_through,
+            shadow_since,
+            range,
+            aim,
+            counters,
+            flags,
+            link,
+            origin,
+        } = self;
+        (frozen_through | flags | u32::from(*range)) == 0
+            && *counters == [0; 8]
+            && shadow_since.is_none()
+            && aim.is_none()
+            && link.is_none()
+            && origin.is_none()
     }
 
     /// True if the unit has moved and nothing else is set.
@@ -275,4 +302,39 @@ pub struct Unit {
     pub loc: Location,
     /// Status fields.
     pub status: Status,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `is_plain` agrees with "default or moved only" whichever field is set.
+    #[test]
+    fn is_plain_is_default_or_moved_only() {
+        let mut cases = vec![Status::default()];
+        let edits: [fn(&mut Status); 9] = [
+            |s| s.moved = true,
+            |s| s.frozen_through = 3,
+            |s| s.shadow_since = Some(0),
+            |s| s.range = 1,
+            |s| s.aim = Some(Dir::new(0, 1)),
+            |s| s.counters[7] = 1,
+            |s| s.flags = 1 << 31,
+            |s| s.link = Some(UnitId(0)),
+            |s| s.origin = Some(Kind(0)),
+        ];
+        for edit in edits {
+            for moved in [false, true] {
+                let mut s = Status {
+                    moved,
+                    ..Status::default()
+                };
+                edit(&mut s);
+                cases.push(s);
+            }
+        }
+        for s in &cases {
+            assert_eq!(s.is_plain(), s.is_default() || s.is_moved_only(), "{s:?}");
+        }
+    }
 }

@@ -9,7 +9,6 @@
 use crate::square::{Side, Square};
 use crate::unit::{Kind, MAX_KINDS};
 use std::hash::{Hash, Hasher};
-use std::sync::OnceLock;
 
 /// splitmix64 step: a good 64-bit mixer.
 #[inline]
@@ -20,27 +19,37 @@ pub const fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-struct Keys {
-    piece: Vec<u64>,
-}
+/// Piece keys, indexed `[kind][side][square]`: a splitmix64 sequence from a fixed seed,
+/// computed at compile time (a plain static: no lazy initialisation to check on every
+/// look-up, and nothing to compute at start-up).
+static PIECE_KEYS: [[[u64; 256]; 2]; MAX_KINDS] = piece_keys();
 
-fn keys() -> &'static Keys {
-    static KEYS: OnceLock<Keys> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let mut piece = Vec::with_capacity(MAX_KINDS * 2 * 256);
-        let mut state = 0x0F20_2E4C_0000_0001u64;
-        for _ in 0..MAX_KINDS * 2 * 256 {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            piece.push(mix64(state));
+const fn piece_keys() -> [[[u64; 256]; 2]; MAX_KINDS] {
+    let mut keys = [[[0u64; 256]; 2]; MAX_KINDS];
+    let mut state = 0x0F20_2E4C_0000_0001u64;
+    // Same order as the flat table `(kind * 2 + side) * 256 + square` this replaces, so the
+    // keys (and every hash) are unchanged.
+    let mut kind = 0;
+    while kind < MAX_KINDS {
+        let mut side = 0;
+        while side < 2 {
+            let mut sq = 0;
+            while sq < 256 {
+                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                keys[kind][side][sq] = mix64(state);
+                sq += 1;
+            }
+            side += 1;
         }
-        Keys { piece }
-    })
+        kind += 1;
+    }
+    keys
 }
 
 /// Key of a unit of `kind` and `side` standing on `sq`.
 #[inline]
 pub fn piece_key(kind: Kind, side: Side, sq: Square) -> u64 {
-    keys().piece[(kind.index() * 2 + side.index()) * 256 + sq.index()]
+    PIECE_KEYS[kind.index()][side.index()][sq.index()]
 }
 
 /// Key of Black to move (White to move contributes nothing).
@@ -137,4 +146,26 @@ pub fn item_hash<T: Hash + ?Sized>(tag: Tag, key: u32, value: &T) -> u64 {
     h.write_u32(key);
     value.hash(&mut h);
     h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The compile-time table holds the same keys as the run-time sequence it replaced
+    /// (a flat table filled in `(kind * 2 + side) * 256 + square` order).
+    #[test]
+    fn piece_keys_match_the_sequence() {
+        let mut state = 0x0F20_2E4C_0000_0001u64;
+        for i in 0..MAX_KINDS * 2 * 256 {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let (kind, side, sq) = (i / 512, (i / 256) % 2, i % 256);
+            let side = if side == 0 { Side::White } else { Side::Black };
+            assert_eq!(
+                piece_key(Kind(kind as u8), side, Square::from_index(sq as u8)),
+                mix64(state),
+                "key {i}"
+            );
+        }
+    }
 }
