@@ -75,7 +75,7 @@ enum Change {
     Mark(u8, Square),
     /// The old value is the top of [`Journal::saved`].
     Saved,
-    /// The old variant state is the top of [`Journal::states`].
+    /// The old variant state (and its hash) is the top of [`Journal::states`].
     State,
 }
 
@@ -102,7 +102,8 @@ enum Saved {
 struct Journal<S> {
     changes: Vec<Change>,
     saved: Vec<Saved>,
-    states: Vec<S>,
+    /// Old variant states with their hashes.
+    states: Vec<(S, u64)>,
 }
 
 impl<S> Journal<S> {
@@ -127,10 +128,10 @@ impl<S> Journal<S> {
         self.saved.push(old);
         self.changes.push(Change::Saved);
     }
-    /// Records an old variant state.
+    /// Records an old variant state and its hash.
     #[inline]
-    fn save_state(&mut self, old: S) {
-        self.states.push(old);
+    fn save_state(&mut self, old: S, old_hash: u64) {
+        self.states.push((old, old_hash));
         self.changes.push(Change::State);
     }
     fn clear(&mut self) {
@@ -176,6 +177,9 @@ pub struct Position<S> {
     pending: PendingList,
     result: Option<Outcome>,
     state: S,
+    /// The hash of `state` (its part of `hash`), kept so that replacing the state hashes
+    /// only the new one.
+    state_hash: u64,
     hash: u64,
     journal: Journal<S>,
 }
@@ -203,6 +207,7 @@ impl<S: Clone> Clone for Position<S> {
             pending: self.pending.clone(),
             result: self.result.clone(),
             state: self.state.clone(),
+            state_hash: self.state_hash,
             hash: self.hash,
             journal: Journal::with_capacity(0),
         }
@@ -279,6 +284,7 @@ impl<S: crate::position::VariantState> Position<S> {
             turns: BySide::default(),
             pending: PendingList::new(),
             result: None,
+            state_hash: item_hash(Tag::State, 0, &state),
             state,
             hash: 0,
             journal: Journal::with_capacity(256),
@@ -587,7 +593,9 @@ impl<S: crate::position::VariantState> Position<S> {
                 self.restore(saved);
             }
             Change::State => {
-                self.state = self.journal.states.pop().expect("journal: saved state");
+                let (state, hash) = self.journal.states.pop().expect("journal: saved state");
+                self.state = state;
+                self.state_hash = hash;
             }
         }
     }
@@ -892,9 +900,11 @@ impl<S: crate::position::VariantState> Position<S> {
     /// Replaces the variant state.
     pub fn set_state(&mut self, state: S) {
         if self.state != state {
-            self.hash ^= item_hash(Tag::State, 0, &self.state) ^ item_hash(Tag::State, 0, &state);
+            let new_hash = item_hash(Tag::State, 0, &state);
+            self.hash ^= self.state_hash ^ new_hash;
             let old = std::mem::replace(&mut self.state, state);
-            self.journal.save_state(old);
+            let old_hash = std::mem::replace(&mut self.state_hash, new_hash);
+            self.journal.save_state(old, old_hash);
         }
     }
     /// Edits the variant state.
@@ -1133,6 +1143,9 @@ impl<S: crate::position::VariantState> Position<S> {
         }
         if self.hash != self.compute_hash() {
             errs.push("incremental hash differs from the from-scratch hash".to_string());
+        }
+        if self.state_hash != item_hash(Tag::State, 0, &self.state) {
+            errs.push("kept variant-state hash differs from the state's hash".to_string());
         }
         errs
     }
