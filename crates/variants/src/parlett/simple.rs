@@ -180,6 +180,8 @@ type PerSide<W, const N: usize> = [Box<[W; N]>; 2];
 struct Merged<W, const N: usize> {
     leap_may: [Box<[W; N]>; 2],
     leap_only: [Box<[W; N]>; 2],
+    /// `leap_may | leap_only`: where the merged leaps capture.
+    leap_cap: [Box<[W; N]>; 2],
     leap_never: [Box<[W; N]>; 2],
     /// Directions (bit d) of unlimited slides that may capture, per side.
     slide_may: [u8; 2],
@@ -212,6 +214,8 @@ pub(crate) struct SimpleTables<W, const N: usize> {
     within: Box<[[W; 17]; N]>,
     kinds: Vec<Vec<Elem<W, N>>>,
     merged: Vec<Merged<W, N>>,
+    /// Per attacking side, what the attack map reads.
+    map_plans: [MapPlan; 2],
     attacks: [AttackTab<W, N>; 2],
     /// Per kind and side, `pattern_reach[k][side][i]`: every square a
     /// history-pattern element of the kind could reach from index `i` on an
@@ -306,7 +310,8 @@ impl WideTables {
             slide_dirs_any: a.slide_dirs_any,
             limited: a.limited,
         };
-        let merged = elems.iter().map(|els| merge(els, maxdim)).collect();
+        let merged: Vec<_> = elems.iter().map(|els| merge(els, maxdim)).collect();
+        let map_plans = map_plans(&elems, &merged);
         let shape = geo.shape();
         let fills = std::array::from_fn(|d| {
             let dir = frozen_core::Dir::ALL8[d];
@@ -328,6 +333,7 @@ impl WideTables {
             within: table(|i| within[i]),
             kinds: elems,
             merged,
+            map_plans,
             attacks: [attack_tab(&attacks[0]), attack_tab(&attacks[1])],
             promo_zone: kinds.iter().map(|kd| kd.promo_zone).collect(),
             maxdim,
@@ -389,7 +395,8 @@ impl WideTables {
                     .collect::<Vec<_>>()
             })
             .collect::<Vec<_>>();
-        let merged = kinds.iter().map(|els| merge(els, self.maxdim)).collect();
+        let merged: Vec<_> = kinds.iter().map(|els| merge(els, self.maxdim)).collect();
+        let map_plans = map_plans(&kinds, &merged);
         let attack_tab = |a: &AttackTab<Bitboard, 256>| AttackTab {
             leaps: a.leaps.iter().map(|(k, t)| (*k, remap(t))).collect(),
             slide_kinds: a.slide_kinds,
@@ -415,6 +422,7 @@ impl WideTables {
             within,
             kinds,
             merged,
+            map_plans,
             attacks: [attack_tab(&self.attacks[0]), attack_tab(&self.attacks[1])],
             promo_zone: self
                 .promo_zone
@@ -432,6 +440,7 @@ fn merge<W: Word, const N: usize>(els: &[Elem<W, N>], maxdim: u32) -> Merged<W, 
     let mut m = Merged {
         leap_may: empty(),
         leap_only: empty(),
+        leap_cap: empty(),
         leap_never: empty(),
         slide_may: [0; 2],
         rest: Vec::new(),
@@ -467,7 +476,48 @@ fn merge<W: Word, const N: usize>(els: &[Elem<W, N>], maxdim: u32) -> Merged<W, 
         }
     }
     m.only_slides = !leaps && m.rest.is_empty() && m.slide_may != [0; 2];
+    for si in 0..2 {
+        for (i, x) in m.leap_cap[si].iter_mut().enumerate() {
+            *x = m.leap_may[si][i] | m.leap_only[si][i];
+        }
+    }
     m
+}
+
+/// What [`SimpleTables::attack_map`] reads for one attacking side, worked
+/// out once from the merged elements: the kinds whose merged leaps capture,
+/// the kinds with unlimited capturing slides (and their directions), and
+/// the other elements that capture (kind, element).
+#[derive(Clone, Debug, Default)]
+struct MapPlan {
+    leaps: Vec<usize>,
+    slides: Vec<(usize, u8)>,
+    rest: Vec<(usize, usize)>,
+}
+
+/// The [`MapPlan`]s of both sides.
+fn map_plans<W: Word, const N: usize>(
+    kinds: &[Vec<Elem<W, N>>],
+    merged: &[Merged<W, N>],
+) -> [MapPlan; 2] {
+    Side::ALL.map(|side| {
+        let si = side.index();
+        let mut plan = MapPlan::default();
+        for (k, (els, m)) in kinds.iter().zip(merged).enumerate() {
+            if m.leap_cap[si].iter().any(|t| t.any()) {
+                plan.leaps.push(k);
+            }
+            if m.slide_may[si] != 0 {
+                plan.slides.push((k, m.slide_may[si]));
+            }
+            for &ei in &m.rest {
+                if els[ei].capture != CaptureRule::Never {
+                    plan.rest.push((k, ei));
+                }
+            }
+        }
+        plan
+    })
 }
 
 impl<W: Word, const N: usize> SimpleTables<W, N> {
@@ -747,39 +797,38 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
         unmoved: W,
     ) -> W {
         let si = by.index();
+        let plan = &self.map_plans[si];
         let mut out = W::ZERO;
+        // The merged plain leaps, piece by piece.
+        for &k in &plan.leaps {
+            let tab = &self.merged[k].leap_cap[si];
+            let mut q = kind_bb(k) & by_pieces;
+            while let Some(i) = q.nearest(true) {
+                q = q & !W::bit(i);
+                out |= tab[i];
+            }
+        }
+        // Unlimited slides: all pieces at once per direction.
         let mut gens = [W::ZERO; 8];
-        for (k, (els, m)) in self.kinds.iter().zip(&self.merged).enumerate() {
+        for &(k, dirs) in &plan.slides {
             let p = kind_bb(k) & by_pieces;
             if !p.any() {
                 continue;
             }
-            // The merged plain elements: slides for all pieces at once per
-            // direction, leaps piece by piece.
-            let mut dirs = m.slide_may[si];
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
+            let mut ds = dirs;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
                 gens[d] |= p;
             }
-            if !m.only_slides {
-                let (leap_may, leap_only) = (&m.leap_may[si], &m.leap_only[si]);
-                let mut q = p;
-                while let Some(i) = q.nearest(true) {
-                    q = q & !W::bit(i);
-                    out |= leap_may[i] | leap_only[i];
-                }
-            }
-            for &ei in &m.rest {
-                let el = &els[ei];
-                if el.capture == CaptureRule::Never {
-                    continue;
-                }
-                let mut q = if el.initial { p & unmoved } else { p };
-                while let Some(i) = q.nearest(true) {
-                    q = q & !W::bit(i);
-                    out |= self.raw(el, i, by, occ);
-                }
+        }
+        for &(k, ei) in &plan.rest {
+            let el = &self.kinds[k][ei];
+            let p = kind_bb(k) & by_pieces;
+            let mut q = if el.initial { p & unmoved } else { p };
+            while let Some(i) = q.nearest(true) {
+                q = q & !W::bit(i);
+                out |= self.raw(el, i, by, occ);
             }
         }
         let empty = !occ;
