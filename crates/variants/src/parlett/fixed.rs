@@ -56,6 +56,10 @@ pub(crate) struct FixedChain {
     /// The same plans on the narrow board (boards of at most 8 x 8),
     /// indexed by [`narrow::n`].
     pub narrow_plans: Option<Vec<RoutePlan<u64>>>,
+    /// The start squares whose route stays on the board (the others never
+    /// give a placement), wide and narrow.
+    pub usable: Bitboard,
+    pub narrow_usable: u64,
 }
 
 impl FixedChain {
@@ -292,9 +296,17 @@ fn fix_chain(ch: &IrChain, side: Side, chain_patterns: &[u32], shape: Shape) -> 
             .map(|i| plans[narrow::square(i).index()].narrowed())
             .collect()
     });
+    let mut usable = Bitboard::EMPTY;
+    for (i, p) in plans.iter().enumerate() {
+        if !p.off {
+            usable.set(Square::from_index(i as u8));
+        }
+    }
     Some(FixedChain {
         plans,
         narrow_plans,
+        usable,
+        narrow_usable: pack(usable),
         steps,
         patterns: chain_patterns.get(ch.id as usize).copied().unwrap_or(0),
     })
@@ -562,6 +574,8 @@ pub(crate) trait PlanWord: Word {
     fn square(i: usize) -> Square;
     /// A chain's plans in this word (`None`: not kept for this board).
     fn plans(ch: &FixedChain) -> Option<&[RoutePlan<Self>]>;
+    /// [`FixedChain::usable`] in this word.
+    fn usable(ch: &FixedChain) -> Self;
 }
 
 impl PlanWord for Bitboard {
@@ -577,6 +591,10 @@ impl PlanWord for Bitboard {
     fn plans(ch: &FixedChain) -> Option<&[RoutePlan<Bitboard>]> {
         Some(&ch.plans)
     }
+    #[inline]
+    fn usable(ch: &FixedChain) -> Bitboard {
+        ch.usable
+    }
 }
 
 impl PlanWord for u64 {
@@ -591,6 +609,10 @@ impl PlanWord for u64 {
     #[inline]
     fn plans(ch: &FixedChain) -> Option<&[RoutePlan<u64>]> {
         ch.narrow_plans.as_deref()
+    }
+    #[inline]
+    fn usable(ch: &FixedChain) -> u64 {
+        ch.narrow_usable
     }
 }
 
@@ -649,7 +671,9 @@ impl<W: PlanWord> Planner<'_, W> {
         for &(_, f, t, _) in self.parts.iter() {
             placed |= W::bit(W::index(f)) | W::bit(W::index(t));
         }
-        let mut cands = (self.node.own_kind)(kind) & !placed;
+        // Candidates whose route leaves the board are skipped: `try_part`
+        // would find "no move" for them.
+        let mut cands = (self.node.own_kind)(kind) & !placed & W::usable(ch);
         while let Some(i) = cands.nearest(true) {
             cands = cands & !W::bit(i);
             let s = W::square(i);

@@ -182,6 +182,8 @@ struct Merged<W, const N: usize> {
     leap_only: [Box<[W; N]>; 2],
     /// `leap_may | leap_only`: where the merged leaps capture.
     leap_cap: [Box<[W; N]>; 2],
+    /// Some element needs an unmoved piece (`i`).
+    initial: bool,
     leap_never: [Box<[W; N]>; 2],
     /// Directions (bit d) of unlimited slides that may capture, per side.
     slide_may: [u8; 2],
@@ -442,6 +444,7 @@ fn merge<W: Word, const N: usize>(els: &[Elem<W, N>], maxdim: u32) -> Merged<W, 
         leap_only: empty(),
         leap_cap: empty(),
         leap_never: empty(),
+        initial: els.iter().any(|el| el.initial),
         slide_may: [0; 2],
         rest: Vec::new(),
         only_slides: false,
@@ -718,9 +721,7 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
     /// Does some simple element of `kind` need an unmoved piece (`i`)?
     #[inline]
     pub(crate) fn has_initial(&self, kind: Kind) -> bool {
-        self.kinds
-            .get(kind.index())
-            .is_some_and(|els| els.iter().any(|el| el.initial))
+        self.merged.get(kind.index()).is_some_and(|m| m.initial)
     }
 
     /// Could a simple element of a `by` piece capture on index `i`?
