@@ -335,6 +335,8 @@ pub struct Compiled {
     /// The kinds whose unmoved status a capture test reads (see
     /// [`Compiled::unmoved_attackers`]).
     pub(crate) unmoved_kinds: Vec<Kind>,
+    /// Some `i` element captures: the attack tables read unmoved squares.
+    pub(crate) unmoved_tables: bool,
     pub(crate) maxdim: u32,
     /// History-pattern bits per chain source id.
     pub(crate) chain_pattern_bits: Vec<u32>,
@@ -1082,6 +1084,7 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
             unmoved_kinds.push(Kind(ki as u8));
         }
     }
+    let unmoved_tables = !unmoved_kinds.is_empty();
     for &li in &capture_lines {
         for (pi, &k) in lines[li].pieces.iter().enumerate() {
             if lines[li].needs_unmoved[pi] && !unmoved_kinds.contains(&k) {
@@ -1112,6 +1115,7 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<Compiled, CompileError> {
         filters,
         narrow_filters,
         unmoved_kinds,
+        unmoved_tables,
         maxdim,
     })
 }

@@ -348,6 +348,10 @@ struct Legal {
     always: bool,
     /// Squares whose vacating may uncover an attack on a royal.
     lines: Bitboard,
+    /// The opponent's unmoved pieces ([`Compiled::unmoved_attackers`]), or
+    /// all squares when no test needs them exact: no attack table reads them
+    /// and no complex line of the opponent is near a royal piece (the
+    /// complex-line filters then only say yes more often).
     unmoved: Bitboard,
     /// Could a history rule of the opponent capture a royal after a pattern move?
     pattern_risky: bool,
@@ -709,7 +713,16 @@ impl ParlettRules {
         let side = pos.to_move();
         let opp = side.opposite();
         let royals: SmallVec<[Square; 2]> = pos.pieces(side, royal).iter().collect();
-        let unmoved = c.unmoved_attackers(pos, opp, nn);
+        // The unmoved squares, exact where a test reads them: the attack
+        // tables with `i` elements, or a complex line near a royal piece.
+        // Else "all unmoved", which only makes the complex-line filters say
+        // yes more often (see `Legal::unmoved`).
+        let mut exact = c.unmoved_tables;
+        let mut unmoved = if exact {
+            c.unmoved_attackers(pos, opp, nn)
+        } else {
+            Bitboard::FULL
+        };
         let occ = pos.occupied();
         let by = pos.side_bb(opp);
         let mut always = false;
@@ -718,9 +731,15 @@ impl ParlettRules {
         let kb = |k: usize| pos.kind_bb(Kind(k as u8));
         let narrow = c.narrow().zip(nn);
         for &r in &royals {
-            // Might a complex line capture it after some previous turn? The
-            // most permissive filter: when it says no, the exact one says no.
-            let near = c.complex_may_capture(r, opp, by, kb, unmoved, None, nn);
+            // Might a complex line capture it after some previous turn? Asked
+            // first with every piece counted as unmoved (the most permissive
+            // form: its no is final), a yes again with the exact squares.
+            let mut near = c.complex_may_capture(r, opp, by, kb, unmoved, None, nn);
+            if near && !exact {
+                exact = true;
+                unmoved = c.unmoved_attackers(pos, opp, nn);
+                near = c.complex_may_capture(r, opp, by, kb, unmoved, None, nn);
+            }
             let in_check = c.attacked(r, opp, occ, by, kb, unmoved, nn)
                 || (near && c.complex_may_capture(r, opp, by, kb, unmoved, Some(&[]), nn));
             always |= in_check;
