@@ -1106,6 +1106,22 @@ impl ParlettRules {
         safe
     }
 
+    /// Every move of unit `u` with its action, as [`Self::unit_moves`] gives
+    /// it at a node with narrow views `nn` and legality data `legal` (whose
+    /// sets answer the `s` tests of its fixed lines).
+    fn node_unit_moves(
+        &self,
+        pos: &Position<ParlettState>,
+        nn: Option<&NarrowNode>,
+        legal: Option<&Legal>,
+        board: &mut Option<Board>,
+        u: UnitId,
+        out: &mut dyn FnMut(Gen<'_>),
+    ) {
+        let danger = || legal.and_then(|li| self.danger(pos, li, nn)).copied();
+        self.unit_moves(pos, board, u, None, nn, Some(&danger), true, out);
+    }
+
     /// Visits every legal move of the side to act.
     fn each_move(&self, pos: &Position<ParlettState>, out: &mut dyn FnMut(Gen<'_>)) {
         if pos.result().is_some() {
@@ -1121,28 +1137,14 @@ impl ParlettRules {
         let mut scratch: Option<Board> = None;
         for sq in pos.side_bb(side) {
             let Some(u) = pos.unit_at(sq) else { continue };
+            let nn = nn.as_ref();
             match &legal {
-                None => {
-                    self.unit_moves(pos, &mut board, u, None, nn.as_ref(), None, true, out);
-                }
-                Some(li) => {
-                    let danger = || self.danger(pos, li, nn.as_ref()).copied();
-                    let nn = nn.as_ref();
-                    self.unit_moves(
-                        pos,
-                        &mut board,
-                        u,
-                        None,
-                        nn,
-                        Some(&danger),
-                        true,
-                        &mut |g| {
-                            if self.is_legal(pos, li, &mut scratch, &g, nn) {
-                                out(g);
-                            }
-                        },
-                    );
-                }
+                None => self.node_unit_moves(pos, nn, None, &mut board, u, out),
+                Some(li) => self.node_unit_moves(pos, nn, Some(li), &mut board, u, &mut |g| {
+                    if self.is_legal(pos, li, &mut scratch, &g, nn) {
+                        out(g);
+                    }
+                }),
             }
         }
     }
@@ -1682,27 +1684,11 @@ impl Rules for ParlettRules {
         let mut found: Option<Effect> = None;
         let nn = c.narrow().map(|_| NarrowNode::new(pos, c.kinds.len()));
         let legal = self.legal_info(pos, nn.as_ref());
-        let danger = || {
-            legal
-                .as_ref()
-                .and_then(|li| self.danger(pos, li, nn.as_ref()))
-                .copied()
-        };
-        let nn = nn.as_ref();
-        self.unit_moves(
-            pos,
-            &mut board,
-            u,
-            None,
-            nn,
-            Some(&danger),
-            true,
-            &mut |g| {
-                if found.is_none() && g.action.as_ref() == Some(action) {
-                    found = g.effect.cloned();
-                }
-            },
-        );
+        self.node_unit_moves(pos, nn.as_ref(), legal.as_ref(), &mut board, u, &mut |g| {
+            if found.is_none() && g.action.as_ref() == Some(action) {
+                found = g.effect.cloned();
+            }
+        });
         if let Some(e) = found {
             self.apply_move(pos, action, Some(&e), events);
         }
