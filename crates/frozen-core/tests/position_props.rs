@@ -85,7 +85,17 @@ fn apply_edit(p: &mut Position<ToyState>, e: &Edit) {
                 2 => Some(Location::Tomb(sq(q))),
                 3 if !carried_by_me => {
                     let other = UnitId((u.wrapping_add(1)) % n);
-                    let slot = p.cargo(other).len() as u8;
+                    // The lowest free slot: slots need not be contiguous once a
+                    // carried unit has left (the count of cargo may be taken).
+                    let used: Vec<u8> = p
+                        .units()
+                        .iter()
+                        .filter_map(|o| match o.loc {
+                            Location::Carried { by, slot } if by == other => Some(slot),
+                            _ => None,
+                        })
+                        .collect();
+                    let slot = (0..=u8::MAX).find(|s| !used.contains(s)).unwrap_or(0);
                     (other != id && !matches!(p.unit(other).loc, Location::Carried { .. }))
                         .then_some(Location::Carried { by: other, slot })
                 }
