@@ -6,6 +6,7 @@
 //! The games are biased to keep castling rights alive and to castle and move the
 //! king, so the castling and royal-piece counting paths meet many attack patterns.
 
+use frozen_core::harness::Rng;
 use frozen_core::{Action, ActionKind, Kind, NoEvents, Position, Rules};
 use frozen_variants::parlett::{builtin_rules, ParlettRules, ParlettState};
 
@@ -47,22 +48,6 @@ const FAIRY_FENS: &[&str] = &[
 const GAMES_PER_START: u64 = 100;
 /// Longest game, in plies.
 const MAX_PLIES: u32 = 120;
-
-/// splitmix64: small, seedable, good enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 #[derive(Default, Debug)]
 struct Stats {
@@ -175,8 +160,8 @@ fn run_set(set: &str, set_index: u64, fens: &[&str], all_children: bool) -> Stat
             .position_from_fen(start)
             .unwrap_or_else(|e| panic!("{set}: start FEN {start} loads: {e:?}"));
         for game in 0..GAMES_PER_START {
-            let seed = Rng((set_index << 48) ^ ((start_index as u64) << 24) ^ game).next();
-            let mut rng = Rng(seed);
+            let seed = (set_index << 48) ^ ((start_index as u64) << 24) ^ game;
+            let mut rng = Rng::new(seed);
             let mut pos = start_pos.clone();
             let mut line: Vec<Action> = Vec::new();
             stats.games += 1;
