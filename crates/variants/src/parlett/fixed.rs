@@ -617,7 +617,7 @@ impl PlanWord for u64 {
 }
 
 /// What [`plan_fixed`] reads of a node, over the board word `W`.
-pub(crate) struct PlanNode<'a, W> {
+struct PlanNode<'a, W> {
     /// Every piece, and the opponent's pieces.
     pub occ: W,
     pub by: W,
@@ -755,7 +755,7 @@ impl<W: PlanWord> Planner<'_, W> {
 /// sent) when a plan cannot decide: a capture on the way, or an `s` test the
 /// node's sets cannot answer; then only [`run_fixed`] can tell.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn plan_fixed<W: PlanWord>(
+fn plan_fixed<W: PlanWord>(
     c: &Compiled,
     pos: &Position<ParlettState>,
     fx: &FixedLine,
@@ -786,6 +786,37 @@ pub(crate) fn plan_fixed<W: PlanWord>(
         }
     }
     true
+}
+
+/// [`plan_fixed`] on the narrow board, with the node's narrow views `nn` and,
+/// for the royal piece's `s` tests, the node's [`Danger`] (made on first use).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn plan_narrow(
+    c: &Compiled,
+    pos: &Position<ParlettState>,
+    fx: &FixedLine,
+    kinds: &[Kind],
+    needs_unmoved: &[bool],
+    first: UnitId,
+    nn: &NarrowNode,
+    danger: Option<&dyn Fn() -> Option<Danger>>,
+    leaf: &mut dyn FnMut(&[Part]),
+) -> bool {
+    let side = pos.unit(first).side;
+    let own = nn.side[side.index()];
+    let own_kind = |k: Kind| nn.kind(k.index()) & own;
+    let sets = || {
+        danger
+            .and_then(|d| d())
+            .map(|d| (d.royal, d.simple, d.complex))
+    };
+    let node = PlanNode {
+        occ: nn.side[0] | nn.side[1],
+        by: nn.side[side.opposite().index()],
+        own_kind: &own_kind,
+        danger: &sets,
+    };
+    plan_fixed(c, pos, fx, kinds, needs_unmoved, first, &node, leaf)
 }
 
 /// Runs a fixed line for the unit `first` (the first part's piece), sending
@@ -820,22 +851,17 @@ pub(crate) fn run_fixed(
     };
     let opp = side.opposite();
     let planned = match nn {
-        Some(nn) => {
-            let own = nn.side[side.index()];
-            let own_kind = |k: Kind| nn.kind(k.index()) & own;
-            let sets = || {
-                danger
-                    .and_then(|d| d())
-                    .map(|d| (d.royal, d.simple, d.complex))
-            };
-            let node = PlanNode {
-                occ: nn.side[0] | nn.side[1],
-                by: nn.side[opp.index()],
-                own_kind: &own_kind,
-                danger: &sets,
-            };
-            plan_fixed(c, pos, fx, kinds, needs_unmoved, first, &node, &mut leaf)
-        }
+        Some(nn) => plan_narrow(
+            c,
+            pos,
+            fx,
+            kinds,
+            needs_unmoved,
+            first,
+            nn,
+            danger,
+            &mut leaf,
+        ),
         None => {
             let own_kind = |k: Kind| pos.pieces(side, k);
             let node = PlanNode {

@@ -11,7 +11,7 @@ use super::engine::{
     LastParts, SetSpec,
 };
 use super::error::ParseError;
-use super::fixed::{plan_fixed, run_fixed, Part, PlanNode};
+use super::fixed::{plan_narrow, run_fixed, Part};
 use super::narrow::{self, pack, unpack, Danger, NarrowNode};
 use super::parse::parse_line;
 use frozen_core::fen::parse_placement;
@@ -364,20 +364,31 @@ struct Legal {
     complex: OnceCell<Bitboard>,
 }
 
+/// Is an effect (its parts and captures) the simple move of the unit on
+/// `from` to one of its simple targets `targets`: one part, leaving `from`
+/// for a target, capturing at most what stands there (PAR-GRUP-04: then it
+/// is that move, not a second one)?
+fn simple_like(
+    parts: &[(UnitId, Square, Square, u32)],
+    caps: &[(UnitId, Square)],
+    from: Square,
+    targets: Bitboard,
+) -> bool {
+    match parts {
+        &[(_, f, t, _)] if caps.len() <= 1 => {
+            f == from && t != from && targets.contains(t) && caps.iter().all(|c| c.1 == t)
+        }
+        _ => false,
+    }
+}
+
 /// Adds a complex move's effect to a unit's list (PAR-GRUP-04): an effect
 /// that is a simple move of the unit on `from` (simple targets `targets`)
 /// is that move, and one equal to an earlier effect is the same move (their
 /// parts' pattern bits joined).
 fn accept_effect(effects: &mut SmallVec<[Effect; 4]>, e: Effect, from: Square, targets: Bitboard) {
-    if e.parts.len() == 1 {
-        let (_, f, t, _) = e.parts[0];
-        let simple_like = f == from
-            && t != from
-            && targets.contains(t)
-            && (e.caps.is_empty() || (e.caps.len() == 1 && e.caps[0].1 == t));
-        if simple_like {
-            return;
-        }
+    if simple_like(&e.parts, &e.caps, from, targets) {
+        return;
     }
     if let Some(prev) = effects.iter_mut().find(|p| p.same_effect(&e)) {
         for (i, part) in e.parts.iter().enumerate() {
@@ -598,24 +609,12 @@ impl ParlettRules {
         let unit = pos.unit(u);
         let side = unit.side;
         let kd = c.kinds.get(unit.kind.index())?;
-        let danger = || {
-            legal
-                .and_then(|li| self.danger(pos, li, Some(nn)))
-                .map(|d| (d.royal, d.simple, d.complex))
-        };
-        let own = nn.side[side.index()];
-        let own_kind = |k: Kind| nn.kind(k.index()) & own;
-        let node = PlanNode {
-            occ: nn.side[0] | nn.side[1],
-            by: nn.side[side.opposite().index()],
-            own_kind: &own_kind,
-            danger: &danger,
-        };
         // Lines whose placements never make the same move twice (different
         // first-part displacements): each is counted as it is found.
         if !kd.fixed_distinct[side.index()] {
             return None;
         }
+        let danger = || legal.and_then(|li| self.danger(pos, li, Some(nn))).copied();
         let mut n = 0;
         for &li in &kd.lines {
             let line = c.lines.get(li)?;
@@ -624,11 +623,8 @@ impl ParlettRules {
                 continue;
             }
             let mut leaf = |parts: &[Part]| {
-                if let &[(_, f, t, _)] = parts {
-                    // A simple move of the unit is that move (PAR-GRUP-04).
-                    if f == from && t != from && known.contains(t) {
-                        return;
-                    }
+                if simple_like(parts, &[], from, known) {
+                    return;
                 }
                 let e = EffectRef { parts, caps: &[] };
                 let mut legal_as = |piece: Option<Kind>| {
@@ -641,16 +637,18 @@ impl ParlettRules {
                     None => n += legal_as(None),
                 }
             };
-            if !plan_fixed(
+            let decided = plan_narrow(
                 c,
                 pos,
                 fx,
                 &line.pieces,
                 &line.needs_unmoved,
                 u,
-                &node,
+                nn,
+                Some(&danger),
                 &mut leaf,
-            ) {
+            );
+            if !decided {
                 return None;
             }
         }
