@@ -145,6 +145,14 @@ fn f12_absn_01_no_fc6_state_accepted() {
 #[test]
 fn f12_setu_01_validate_refuses_bad_boards() {
     let r = rules();
+    // An action naming a square off the 12x12 board (file m, rank 13) is refused with that reason.
+    let mut g = Game::new(rules());
+    let before = g.position().clone();
+    for text in ["l2m3", "l11l13"] {
+        let e = g.apply_text(text).expect_err(text).to_string();
+        assert!(e.contains("off the 12x12 board"), "{text}: {e}");
+        assert!(*g.position() == before, "{text} changed the position");
+    }
     assert!(
         r.position_from_fen("10pk/12/12/12/12/12/12/12/12/12/12/KP11 w")
             .is_err(),
