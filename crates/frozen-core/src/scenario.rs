@@ -315,9 +315,11 @@ fn illegal_step<R: Rules + Clone>(game: &mut Game<R>, i: usize, step: &Step) -> 
                 "step {i} ({text}): expected illegal, but it was applied"
             ))
         }
-        Err(GameError::Parse(e)) => return Err(format!(
+        Err(GameError::Parse(e)) => {
+            return Err(format!(
             "step {i} ({text}): expected illegal, but the text does not parse as an action ({e})"
-        )),
+        ))
+        }
         Err(GameError::Action(ActionError::Illegal { reason, .. })) => reason,
         Err(GameError::Action(ActionError::GameOver(o))) => format!("the game is over: {o}"),
     };
