@@ -420,6 +420,24 @@ fn db_bait_09_statue() {
     );
 }
 
+/// DB-STAT-05 (with DB-BAIT-09): only the lowest statue of a chain is a bait target. With a
+/// chain a8-a7, the King is transported to a7 (the only target, so no choice is asked); the
+/// statue on a8 stays.
+#[test]
+fn db_stat_05_statue_bait_lowest_only() {
+    let mut g = game("S3r2k/S7/8/8/8/8/8/1N2K3 w - - 0 1");
+    let (top, low, king) = (
+        at(&g, "a8").unwrap(),
+        at(&g, "a7").unwrap(),
+        at(&g, "e1").unwrap(),
+    );
+    play(&mut g, &["declare:1", "b1c3", "e8e1"]);
+    assert_eq!(at(&g, "a7"), Some(king), "transported to the lowest statue");
+    assert_eq!(at(&g, "a8"), Some(top), "the statue above it is no target");
+    assert_eq!(g.position().unit(top).kind, kind(&g, 'S'));
+    assert_eq!(loc(&g, low), Location::Captured(Side::Black));
+}
+
 /// DB-BAIT-10: with exactly one possible movement there is no bait.
 #[test]
 fn db_bait_10_single_movement() {
@@ -604,10 +622,28 @@ fn db_rook_07_pawn_inside() {
     assert!(has(&g, "d1d2#32"));
     play(&mut g, &["d1d8", "g8g7", "end"]);
     assert!(!st(&g).turn.converting, "no conversion inside the rook");
+    // No double move from inside, tested where a double move is otherwise possible: a pawn
+    // riding a rook on d2 (its second row) steps out but never double-moves, while the same
+    // pawn standing on d2 on its own has every two-step route (DB-PAWN-03).
+    let doubles = [
+        "d2d3d4", "d2d3c3", "d2d3e3", "d2c2b2", "d2e2f2", "d2c2c3", "d2d3d2",
+    ];
+    let free = game("7k/8/8/8/8/8/3P4/K7 w - - 0 1");
+    for d in doubles {
+        assert!(has(&free, d), "control: a free pawn on d2 double-moves {d}");
+    }
+    let inside = setup("7k/8/8/8/8/8/3R4/K7 w - - 0 1", &[("d2", "P")], &[]);
+    let moves = legal(&inside);
     assert!(
-        !legal(&g).iter().any(|a| a.starts_with("d8d7d6")),
-        "no double move from inside"
+        moves.iter().any(|a| a.starts_with("d2d3#")),
+        "the rider steps out: {moves:?}"
     );
+    for d in doubles {
+        assert!(
+            !moves.iter().any(|a| a.starts_with(d)),
+            "no double move {d} from inside a rook: {moves:?}"
+        );
+    }
     let mut g = setup("7k/8/8/8/8/8/3R4/K7 w - - 0 1", &[("d2", "P")], &[]);
     assert!(!has(&g, "d2d1#32"), "a pawn never steps to its first row");
     play(&mut g, &["d2d1"]);
@@ -691,28 +727,49 @@ fn db_quen_03_04_stacks() {
 /// DB-QUEN-05, DB-QUEN-06: revenge captures the capturer and neighbours, exiles her own side.
 #[test]
 fn db_quen_05_06_revenge() {
-    let mut g = game("7k/8/8/8/3Q4/3K4/8/3r4 b - - 0 1");
+    let mut g = game("7k/8/8/8/3Q4/4K3/8/3r4 b - - 0 1");
     let q = at(&g, "d4").unwrap();
     let r = at(&g, "d1").unwrap();
-    // The rook cannot reach d4 (King on d3); use a position where it can.
-    let _ = (q, r);
-    let mut g2 = game("7k/8/8/8/3Q4/4K3/8/3r4 b - - 0 1");
-    let q = at(&g2, "d4").unwrap();
-    let r = at(&g2, "d1").unwrap();
-    let k = at(&g2, "e3").unwrap();
-    play(&mut g2, &["d1d4"]);
-    assert_eq!(loc(&g2, q), Location::Captured(Side::Black));
+    let k = at(&g, "e3").unwrap();
+    play(&mut g, &["d1d4"]);
+    assert_eq!(loc(&g, q), Location::Captured(Side::Black));
     assert_eq!(
-        loc(&g2, r),
+        loc(&g, r),
         Location::Captured(Side::White),
         "her capturer is taken"
     );
     assert_eq!(
-        loc(&g2, k),
+        loc(&g, k),
         Location::Exiled,
         "DB-QUEN-06: her own King goes into exile"
     );
-    play(&mut g, &["h8g8"]);
+}
+
+/// DB-QUEN-05: revenge only when captured, not when exiled. The white rook on d4 carries
+/// the white queen (bottom) and a white pawn; the black queen's all-round takes the rook
+/// (DB-QUEN-04), the queen falls onto d4 and the pawn falls on her: she is exiled
+/// (DB-ROOK-05, own piece struck). An exiled queen takes no revenge, so the black queen on
+/// d5, next to d4, stays.
+#[test]
+fn db_quen_05_exiled_queen_no_revenge() {
+    let mut g = setup(
+        "7k/8/8/3q4/3R4/8/8/K7 b - - 0 1",
+        &[("d4", "Q"), ("d4", "P")],
+        &[],
+    );
+    let (bq, rook) = (at(&g, "d5").unwrap(), at(&g, "d4").unwrap());
+    let [wq, wp] = cargo(&g, "d4")[..] else {
+        panic!("two riders")
+    };
+    play(&mut g, &["act:d5"]);
+    assert_eq!(loc(&g, rook), Location::Captured(Side::Black));
+    assert_eq!(loc(&g, wq), Location::Exiled, "the falling pawn exiles her");
+    assert_eq!(at(&g, "d4"), Some(wp), "the pawn is the ground piece");
+    assert_eq!(
+        at(&g, "d5"),
+        Some(bq),
+        "an exiled queen takes no revenge: the black queen stays"
+    );
 }
 
 /// DB-QUEN-07: revenge chains (a revenge takes another queen, whose revenge follows).
@@ -867,6 +924,38 @@ fn db_kngt_06_statues() {
 }
 
 // ---------------------------------------------------------------- Bishop
+
+/// DB-BISH-01: FIDE bishop movement, every diagonal square up to a blocker, captures of the
+/// first enemy, never past or onto an own piece, never orthogonally; plus entering an own
+/// rook on the diagonal (and stopping there).
+#[test]
+fn db_bish_01_fide_bishop() {
+    let moves_from = |g: &Game<DenialBait>, sq: &str| {
+        let mut v: Vec<String> = legal(g).into_iter().filter(|a| a.starts_with(sq)).collect();
+        v.sort();
+        v
+    };
+    // d4: up-right to g7 (captures the pawn, not h8 behind it), up-left to a7, down-right
+    // to g1, down-left c3 only (own pawn on b2).
+    let g = game("7k/6p1/8/8/3B4/8/1P6/K7 w - - 0 1");
+    let mut want: Vec<String> = [
+        "d4e5", "d4f6", "d4g7", "d4c5", "d4b6", "d4a7", "d4e3", "d4f2", "d4g1", "d4c3",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    want.sort();
+    assert_eq!(moves_from(&g, "d4"), want);
+    // An own rook on f6 is entered (on top) and blocks the rest of the diagonal.
+    let g = game("7k/6p1/5R2/8/3B4/8/1P6/K7 w - - 0 1");
+    let got = moves_from(&g, "d4");
+    assert!(has(&g, "d4e5"), "{got:?}");
+    assert!(
+        got.iter().any(|a| a.starts_with("d4f6#")),
+        "the bishop enters the rook on f6: {got:?}"
+    );
+    assert!(!got.iter().any(|a| a.starts_with("d4g7")), "{got:?}");
+}
 
 /// DB-BISH-01, DB-BISH-02, DB-BISH-04, DB-CAPT-03: raise, then auto-exile at the end of the
 /// owner's next turn.

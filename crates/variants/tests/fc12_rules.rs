@@ -223,6 +223,50 @@ fn f12_draw_01_threefold_through_game() {
     assert_eq!(g.result(), Some(&outcome(None, "3-fold repetition")));
 }
 
+/// F12-DRAW-01: no 50-move rule. Both sides shuffle a knight for 160 turns (80 each, no
+/// capture, no pawn move, no double move, no check), never letting a position occur a third
+/// time; the game must still be going on.
+#[test]
+fn f12_draw_01_no_fifty_move_rule() {
+    // A knight for each side, far from the kings; one pawn each stays put.
+    let mut g = Game::from_position(
+        rules(),
+        fen("11k/10p1/12/12/12/7n4/12/12/12/4N7/1P10/K11 w"),
+    );
+    for turn in 0..160 {
+        let me = g.position().to_move();
+        let knight = g.position().pieces(me, frozen_variants::fc12::KNIGHT);
+        let from = knight.iter().next().expect("the knight is still there");
+        let candidates: Vec<_> = g
+            .actions()
+            .into_iter()
+            .filter(|a| a.path.len() == 2 && a.from() == Some(from))
+            .filter(|a| a.to().is_some_and(|t| g.position().unit_at(t).is_none()))
+            .collect();
+        let mut played = false;
+        for a in candidates {
+            g.apply(&a).expect("listed");
+            // The turn goes on (no check); end it, and keep the position new enough.
+            let mid_turn = g.position().to_move() == me;
+            if mid_turn && g.apply_text("end").is_ok() {
+                match g.result() {
+                    None => {
+                        played = true;
+                        break;
+                    }
+                    Some(o) if o.reason.contains("repetition") => {}
+                    Some(o) => panic!("turn {turn}: the game ended without a repetition: {o}"),
+                }
+                g.undo();
+            }
+            g.undo();
+        }
+        assert!(played, "turn {turn}: no quiet knight move left");
+    }
+    assert_eq!(g.result(), None, "no draw without a threefold repetition");
+    assert_eq!(g.history().len(), 320);
+}
+
 #[test]
 fn f12_vict_01_checkmate_through_game() {
     let g = play("p10k/12/12/12/12/12/12/R6R4/12/12/12/KP10 w", &["h5l5"]);

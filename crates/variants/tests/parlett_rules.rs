@@ -367,7 +367,17 @@ fn par_grup_03_then_applies_captures_at_once() {
 /// Proves PAR-GRUP-04.
 #[test]
 fn par_grup_04_same_effect_is_one_move() {
+    // Simple elements: the union of targets.
     assert_eq!(targets(&set(&["A: 1*, 1+"]), D4, "d4").len(), 8);
+    // Complex lines (chains): two alternatives reach c5 and e5 by different routes with the
+    // same effect, so each is one move (no duplicate, no tag).
+    let r = set(&["A: 1>.1=, 1=.1>"]);
+    assert_eq!(moves_from(&r, D4, "d4"), sorted(&["d4c5", "d4e5"]));
+    // Different effects stay apart: a locust capture over d5 and the plain leap over an
+    // empty square are different moves to the same square.
+    let r = set(&["A: ^2>, ~2>"]);
+    let fen = "8/8/8/3e4/3A4/8/8/8 w - - 0 1";
+    assert_eq!(moves_from(&r, fen, "d4"), sorted(&["d4d6", "d4d6#1"]));
 }
 
 /// Proves PAR-GRUP-05.
@@ -492,11 +502,20 @@ fn par_mult_02_every_participant_has_moved() {
     let mut p = n
         .position_from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
         .expect("fen");
+    let h1 = p.unit_at("h1".parse().expect("sq")).expect("rook h1");
+    let a1 = p.unit_at("a1".parse().expect("sq")).expect("rook a1");
+    let e1 = p.unit_at("e1".parse().expect("sq")).expect("king");
+    assert!(!p.unit(h1).status.moved && !p.unit(e1).status.moved);
     play(&n, &mut p, "e1g1");
     assert_eq!(
         n.to_fen(&p).as_deref(),
         Some("4k3/8/8/8/8/8/8/R4RK1 b - - 0 1")
     );
+    // The FEN's "-" cannot show which participant was marked: both the King and the rook
+    // that castled have moved; the other rook has not.
+    assert!(p.unit(e1).status.moved, "the King has moved");
+    assert!(p.unit(h1).status.moved, "the castling rook has moved");
+    assert!(!p.unit(a1).status.moved, "the a1 rook did not take part");
 }
 
 /// Proves PAR-HIST-01.
@@ -565,12 +584,32 @@ fn par_norm_01_to_07_pieces_from_d4() {
     assert_eq!(from_d4("normal-chess", 'P'), 8); // PAR-NORM-06
     assert_eq!(from_d4("normal-chess", 'p'), 1); // PAR-NORM-07
     let n = builtin_rules("normal-chess").expect("normal");
-    let names: Vec<&str> = n.kinds().iter().map(|(_, i)| i.name.as_str()).collect();
+    // PAR-NORM-01: each name with its own notation letter and FEN letter (a swap of two
+    // letters or names would pass a check of the names alone).
+    let pieces: Vec<(&str, char, char)> = n
+        .kinds()
+        .iter()
+        .map(|(_, i)| (i.name.as_str(), i.symbol, i.fen))
+        .collect();
     assert_eq!(
-        names,
-        vec!["King", "Queen", "Rook", "Bishop", "Knight", "pawn"]
-    ); // PAR-NORM-01
-       // PAR-NORM-07: pawn captures diagonally forward, moves straight.
+        pieces,
+        vec![
+            ("King", 'K', 'K'),
+            ("Queen", 'D', 'Q'),
+            ("Rook", 'T', 'R'),
+            ("Bishop", 'L', 'B'),
+            ("Knight", 'P', 'N'),
+            ("pawn", 'p', 'P'),
+        ]
+    );
+    // ...and the piece behind each FEN letter moves as its name says, so the moves follow
+    // the name: the Rook (R) 14 squares from d4, the Bishop (B) 13, the Queen (Q) 27,
+    // the Knight (N) 8.
+    for (fenc, want) in [('R', 14), ('B', 13), ('Q', 27), ('N', 8), ('K', 8)] {
+        let fen = format!("8/8/8/8/3{fenc}4/8/8/8 w - - 0 1");
+        assert_eq!(targets(&n, &fen, "d4").len(), want, "{fenc} on d4");
+    }
+    // PAR-NORM-07: pawn captures diagonally forward, moves straight.
     let fen = "4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1";
     assert_eq!(targets(&n, fen, "d4"), sorted(&["c5", "d5", "e5"]));
 }
