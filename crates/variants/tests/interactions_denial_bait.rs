@@ -17,7 +17,9 @@
 use frozen_core::{Action, ActionKind, Event, Kind, Location, Position, Rules, Side, UnitId};
 use frozen_variants::denial_bait::base::Place;
 use frozen_variants::denial_bait::base::{snap_of, Board, DbState};
-use frozen_variants::denial_bait::{capture, combine_links, fide, legal_movements, DenialBait};
+use frozen_variants::denial_bait::{
+    chain, combine_links, context, fide, legal_movements, DenialBait,
+};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
@@ -795,12 +797,12 @@ fn db_h3_stack_collapse() {
                         if a.path.last() == Some(&sq)
                             && a.path.len() == 2
                             && a.arg & 1 == 0
-                            && capture::arg::victim(a.arg) == 0 =>
+                            && context::arg::victim(a.arg) == 0 =>
                     {
                         if mk == QUEEN || p.unit(before[0]).side == me {
                             continue;
                         }
-                        if capture::arg::mover(a.arg) != 0 {
+                        if context::arg::mover(a.arg) != 0 {
                             continue;
                         }
                         // The capturer arrives with its own riders (a rook carries them).
@@ -823,7 +825,7 @@ fn db_h3_stack_collapse() {
                             && a.path[1] == sq
                             && a.path[2] != sq =>
                     {
-                        let k = capture::arg::victim(a.arg);
+                        let k = context::arg::victim(a.arg);
                         if k == 0 || k >= before.len() {
                             continue;
                         }
@@ -972,7 +974,7 @@ fn db_h4_revenge_cascades() {
         fide::pseudo(&b, me, &p.state().game.ep, true, false, &mut moves);
         for a in &moves {
             let mut bad = None;
-            capture::for_outcomes(&b, a, &p.state().game.ep, None, true, &mut |c, ctx| {
+            chain::for_outcomes(&b, a, &p.state().game.ep, None, true, &mut |c, ctx| {
                 for side in Side::ALL {
                     let Some(k) = c.king(side) else { continue };
                     let captured = matches!(c.pcs[k].place, Place::Captured(_));
@@ -1094,7 +1096,7 @@ fn check_by_definition(b: &Board, side: Side) -> bool {
     let mut moves = Vec::new();
     fide::pseudo(&c, opp, &[], false, false, &mut moves);
     moves.iter().any(|a| {
-        !capture::for_outcomes(&c, a, &[], None, true, &mut |_, ctx| {
+        !chain::for_outcomes(&c, a, &[], None, true, &mut |_, ctx| {
             !ctx.king_taken[side.index()]
         })
     })
@@ -1677,7 +1679,7 @@ fn db_h8_pawn_movement_set() {
                     a.kind == ActionKind::Move
                         && a.path.len() == 3
                         && a.path[0] == sq
-                        && capture::arg::mover(a.arg) == 0
+                        && context::arg::mover(a.arg) == 0
                 })
                 .map(|a| (a.path[1], a.path[2], a.arg & 1 != 0))
                 .collect();

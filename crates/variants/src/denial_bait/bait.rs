@@ -18,7 +18,7 @@
 //! exactly one possible movement, counting escapes and bait free movements together).
 
 use super::base::*;
-use super::capture::{Ctx, Stop};
+use super::context::{Ctx, Stop};
 use frozen_core::{Event, UnitId};
 
 /// Bait targets of the King `king` (DB-BAIT-02, DB-BAIT-09): squares, sorted.
@@ -33,7 +33,7 @@ pub fn targets(b: &Board, king: usize) -> Vec<Sq> {
             && b.ground(t)
                 .is_some_and(|g| b.pcs[g].side == side && b.pcs[g].kind == PAWN)
     };
-    for &(df, dr) in &super::queen::SCAN {
+    for &(df, dr) in &SCAN {
         let Some(m) = off(s, df, dr) else { continue };
         if is_bait_pawn(m) {
             v.push(m);
@@ -41,7 +41,7 @@ pub fn targets(b: &Board, king: usize) -> Vec<Sq> {
         if !b.empty(m) {
             continue;
         }
-        for &(df2, dr2) in &super::queen::SCAN {
+        for &(df2, dr2) in &SCAN {
             let Some(t) = off(m, df2, dr2) else { continue };
             if t != s && is_bait_pawn(t) {
                 v.push(t);

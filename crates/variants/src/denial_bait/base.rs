@@ -875,3 +875,15 @@ pub fn emit_unit_changes(before: &[Unit], pos: &Position<DbState>, events: &mut 
         }
     }
 }
+
+/// Scan order around a centre (DB-BASE-04): N, NE, E, SE, S, SW, W, NW.
+pub const SCAN: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];

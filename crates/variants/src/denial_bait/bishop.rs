@@ -10,11 +10,18 @@
 //! lone-bishop check of a King inside a rook, through the chain of DB-ROOK-08).
 
 use super::base::*;
-use super::capture::{process, remove, Ctx, Stop};
+use super::capture::remove;
+use super::context::{Ctx, React, Stop};
 use frozen_core::{Action, ActionKind, Event, Side, UnitId};
 
 /// Asks the owner of a removed bishop whether it raises (DB-BISH-02).
-pub fn maybe_raise(b: &mut Board, ctx: &mut Ctx, id: usize, s: Sq) -> Result<(), Stop> {
+pub fn maybe_raise(
+    b: &mut Board,
+    ctx: &mut Ctx,
+    id: usize,
+    s: Sq,
+    react: React,
+) -> Result<(), Stop> {
     let side = b.pcs[id].side;
     let choice = if ctx.auto_raise {
         1
@@ -41,13 +48,13 @@ pub fn maybe_raise(b: &mut Board, ctx: &mut Ctx, id: usize, s: Sq) -> Result<(),
         b.put(s, &[id as u8]);
     }
     if let Some(t) = t {
-        process(b, ctx, t)?;
+        react(b, ctx, t)?;
     }
     Ok(())
 }
 
 /// Auto-exiles the raised bishops of `side` whose window ends with this turn (DB-BISH-04).
-pub fn auto_exile(b: &mut Board, ctx: &mut Ctx, side: Side) -> Result<(), Stop> {
+pub fn auto_exile(b: &mut Board, ctx: &mut Ctx, side: Side, react: React) -> Result<(), Stop> {
     let now = b.turns[side];
     for id in 0..b.pcs.len() {
         let p = b.pcs[id];
@@ -55,7 +62,7 @@ pub fn auto_exile(b: &mut Board, ctx: &mut Ctx, side: Side) -> Result<(), Stop> 
             b.pcs[id].expiry = 0;
             if matches!(p.place, Place::Board(..)) {
                 if let Some(t) = remove(b, ctx, id, side)? {
-                    process(b, ctx, t)?;
+                    react(b, ctx, t)?;
                 }
             }
         }

@@ -16,7 +16,7 @@
 //! loaded ground rook (engine ruling: the rook's riders would have no square).
 
 use super::base::*;
-use super::capture::{arg, Ctx, Stop};
+use super::context::{arg, Ctx, Stop};
 use frozen_core::{Action, ActionKind, Event, Side, UnitId};
 
 /// Bit of link 0 being a double move; link `i` uses `LINK_DOUBLE << i`.

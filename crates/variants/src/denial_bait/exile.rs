@@ -12,7 +12,7 @@
 //! statue; `fide::legal`).
 
 use super::base::*;
-use super::capture::for_outcomes_as;
+use super::chain::for_outcomes_as;
 use frozen_core::Side;
 
 /// True if the exiled `side` is threatened in the sense of DB-EXIL-04.

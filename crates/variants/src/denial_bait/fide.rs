@@ -1,5 +1,6 @@
-//! The FIDE baseline: movement generation, check by brute force, legality, the end of
-//! the game, draws and FEN.
+//! The FIDE baseline: movement generation, check by brute force, the end-of-turn
+//! mechanics, the end of the game and draws. Whether a movement is legal is decided in
+//! [`super::legal`], which uses this module; FEN is read and written in `fen.rs`.
 //!
 //! Implements DB-FIDE-01 (FIDE set-up, White first, Black holds the denial right),
 //! DB-FIDE-02 (check: the opponent has a movement whose full resolution, chain reactions
@@ -16,7 +17,8 @@
 //! K+B v K+B on one colour).
 
 use super::base::*;
-use super::capture::{for_outcomes, for_outcomes_as, Ctx};
+use super::chain::{for_outcomes_as, process};
+use super::context::{arg, Ctx, Stop};
 use frozen_core::{Action, ActionKind, Side};
 
 const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -35,7 +37,7 @@ pub fn gen_slider(
     out: &mut Vec<Action>,
 ) {
     let side = b.pcs[id].side;
-    let base = (k as u16) << super::capture::arg::MOVER_SHIFT;
+    let base = (k as u16) << arg::MOVER_SHIFT;
     for &(df, dr) in dirs {
         let mut t = s;
         while let Some(n) = off(t, df, dr) {
@@ -59,7 +61,7 @@ pub fn gen_slider(
                         if p.kind == ROOK && !captures_only {
                             out.push(
                                 Action::new(ActionKind::Move, &[to_sq(s), to_sq(t)])
-                                    .with_arg(base | super::capture::arg::ENTER),
+                                    .with_arg(base | arg::ENTER),
                             );
                         }
                     }
@@ -239,12 +241,12 @@ pub fn end_outcomes(b: &Board, mover: Side, f: &mut dyn FnMut(&Board, &Ctx) -> b
         *budget -= 1;
         let mut c = b.clone();
         let mut ctx = Ctx::new(dec, &[], false);
-        let r = super::pawn::self_capture(&mut c, &mut ctx)
-            .and_then(|_| super::bishop::auto_exile(&mut c, &mut ctx, mover))
-            .and_then(|_| super::pawn::self_capture(&mut c, &mut ctx));
+        let r = super::pawn::self_capture(&mut c, &mut ctx, process)
+            .and_then(|_| super::bishop::auto_exile(&mut c, &mut ctx, mover, process))
+            .and_then(|_| super::pawn::self_capture(&mut c, &mut ctx, process));
         match r {
             Ok(()) => f(&c, &ctx),
-            Err(super::capture::Stop::Need { options, .. }) => {
+            Err(Stop::Need { options, .. }) => {
                 for o in 0..options {
                     dec.push(o);
                     let ok = go(b, mover, dec, f, budget);
@@ -255,7 +257,7 @@ pub fn end_outcomes(b: &Board, mover: Side, f: &mut dyn FnMut(&Board, &Ctx) -> b
                 }
                 true
             }
-            Err(super::capture::Stop::Bad) => f(&c, &ctx),
+            Err(Stop::Bad) => f(&c, &ctx),
         }
     }
     let mut budget = 1024;
@@ -353,14 +355,10 @@ fn may_remove_any(b: &Board, side: Side, targets: u64) -> bool {
             ROOK => &ORTHO,
             BISHOP => &DIAG,
             QUEEN => {
-                if super::queen::SCAN
-                    .iter()
-                    .filter_map(|&(df, dr)| off(s, df, dr))
-                    .any(hit)
-                {
+                if SCAN.iter().filter_map(|&(df, dr)| off(s, df, dr)).any(hit) {
                     return true;
                 }
-                &super::queen::SCAN
+                &SCAN
             }
             _ => continue,
         };
@@ -400,15 +398,12 @@ fn direct_trigger(b: &Board, id: usize, side: Side, dangerous_mover: bool) -> bo
             len > 1
                 || (p.side == side
                     && (dangerous_mover
-                        || super::queen::SCAN
-                            .iter()
-                            .filter_map(|&(df, dr)| off(s, df, dr))
-                            .any(|n| {
-                                b.stk[n as usize].len() > 1
-                                    || b.ground(n).is_some_and(|g| {
-                                        b.pcs[g].kind == QUEEN && b.pcs[g].side != side
-                                    })
-                            })))
+                        || SCAN.iter().filter_map(|&(df, dr)| off(s, df, dr)).any(|n| {
+                            b.stk[n as usize].len() > 1
+                                || b.ground(n).is_some_and(|g| {
+                                    b.pcs[g].kind == QUEEN && b.pcs[g].side != side
+                                })
+                        })))
         }
         BISHOP => !p.raise_used && (dangerous_mover || len > 1),
         _ => len > usize::from(k) + 1,
@@ -423,7 +418,7 @@ fn may_reach(b: &Board, a: &Action, side: Side) -> bool {
     // carry a chain on from there.
     let dangerous_mover = a.path.first().and_then(|&q| from_sq(q)).is_some_and(|s| {
         let st = &b.stk[s as usize];
-        let k = super::capture::arg::mover(a.arg);
+        let k = arg::mover(a.arg);
         st.get(k).is_some_and(|&m| {
             let m = b.pcs[m as usize];
             m.kind == QUEEN || (m.kind == ROOK && st.len() > k + 1)
@@ -440,16 +435,13 @@ fn may_reach(b: &Board, a: &Action, side: Side) -> bool {
         // revenge) or a stack (its riders fall); a removed bishop raises onto an empty square
         // and removes nothing.
         ActionKind::Act => a.path.first().and_then(|&q| from_sq(q)).map_or(true, |q| {
-            super::queen::SCAN
-                .iter()
-                .filter_map(|&(df, dr)| off(q, df, dr))
-                .any(|n| {
-                    b.stk[n as usize].len() > 1
-                        || b.ground(n).is_some_and(|g| {
-                            let p = b.pcs[g];
-                            p.side == side && matches!(p.kind, KING | QUEEN)
-                        })
-                })
+            SCAN.iter().filter_map(|&(df, dr)| off(q, df, dr)).any(|n| {
+                b.stk[n as usize].len() > 1
+                    || b.ground(n).is_some_and(|g| {
+                        let p = b.pcs[g];
+                        p.side == side && matches!(p.kind, KING | QUEEN)
+                    })
+            })
         }),
         _ => {
             let mut sqs = a.path.iter().filter_map(|&q| from_sq(q));
@@ -467,70 +459,6 @@ fn may_reach(b: &Board, a: &Action, side: Side) -> bool {
             })
         }
     }
-}
-
-/// True if the end-of-turn mechanics could change anything for `mover`.
-fn needs_end_mech(b: &Board, mover: Side) -> bool {
-    has_raised(b, mover)
-        || b.pcs.iter().any(|p| {
-            p.kind == PAWN && matches!(p.place, Place::Board(s, 0) if rel_rank(p.side, s) == 0)
-        })
-}
-
-/// How a movement is judged.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Mode {
-    /// An ordinary movement: the own King must be safe afterwards.
-    Normal,
-    /// A bait free movement: the King must still be in check and a bait target remain.
-    BaitFree,
-}
-
-/// True if movement `a` of the side to act is legal in `mode`, for every combination of
-/// decisions its chain reactions may take.
-pub fn legal(b: &Board, a: &Action, ep: &[EpInfo], mode: Mode) -> bool {
-    let mover = b.to_move;
-    let was_exiled = b.king_exiled(mover);
-    for_outcomes(b, a, ep, None, false, &mut |r, ctx| {
-        if ctx.king_taken[mover.index()] {
-            return false;
-        }
-        if ctx.king_exiled[mover.index()] && !was_exiled && has_statue(r, mover.opposite()) {
-            return false;
-        }
-        let mut judge = |r2: &Board, cx: &Ctx| -> bool {
-            if cx.king_taken[mover.index()] {
-                return false;
-            }
-            let on_board = r2
-                .king(mover)
-                .is_some_and(|k| matches!(r2.pcs[k].place, Place::Board(..)));
-            match mode {
-                Mode::Normal => {
-                    if on_board {
-                        !in_check(r2, mover)
-                            && super::promotion::opponent_conversions_safe(r2, mover)
-                    } else if r2.king_exiled(mover) {
-                        !super::exile::threatened(r2, mover)
-                    } else {
-                        false
-                    }
-                }
-                Mode::BaitFree => {
-                    on_board
-                        && in_check(r2, mover)
-                        && r2
-                            .king(mover)
-                            .is_some_and(|k| !super::bait::targets(r2, k).is_empty())
-                }
-            }
-        };
-        if needs_end_mech(r, mover) {
-            end_outcomes(r, mover, &mut judge)
-        } else {
-            judge(r, &Ctx::default())
-        }
-    })
 }
 
 /// True if `side` owns a statue.

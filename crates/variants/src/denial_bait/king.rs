@@ -15,7 +15,8 @@
 //! `ENTER_MID` (first step enters a rook), mover stack index.
 
 use super::base::*;
-use super::capture::{arg, land, lift_mover, Ctx, Stop};
+use super::capture::{land, lift_mover};
+use super::context::{arg, Ctx, Queue, Stop};
 use frozen_core::{Action, ActionKind, Side};
 
 /// The actions of one movement (at most seven: the links of a chain disguise).
@@ -43,7 +44,7 @@ fn steps_after(
     vacated: Option<Sq>,
 ) -> smallvec::SmallVec<[(Sq, bool); 16]> {
     let mut v = smallvec::SmallVec::new();
-    for &(df, dr) in &super::queen::SCAN {
+    for &(df, dr) in &SCAN {
         let Some(t) = off(s, df, dr) else { continue };
         let ground = if vacated == Some(t) {
             None
@@ -180,7 +181,7 @@ pub fn exec_king(
     id: usize,
     path: &[Sq],
     a: u16,
-    q: &mut super::capture::Queue,
+    q: &mut Queue,
 ) -> Result<(), Stop> {
     if !(2..=3).contains(&path.len()) {
         return Err(Stop::Bad);

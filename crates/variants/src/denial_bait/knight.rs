@@ -14,7 +14,8 @@
 //! a path capture have no fixed path: they are the undeniable ones (DB-DENY-11).
 
 use super::base::*;
-use super::capture::{arg, land, lift_mover, remove, Ctx, Stop};
+use super::capture::{land, lift_mover, remove};
+use super::context::{arg, Ctx, Queue, Stop};
 use frozen_core::{Action, ActionKind};
 
 /// The middle squares of the two L-paths from `s` to `t`, if `t` is a knight move away.
@@ -130,7 +131,7 @@ pub fn exec_knight(
     id: usize,
     path: &[Sq],
     a: u16,
-    q: &mut super::capture::Queue,
+    q: &mut Queue,
 ) -> Result<(), Stop> {
     let s = path[0];
     let t = *path.last().ok_or(Stop::Bad)?;

@@ -16,7 +16,8 @@
 //! `[from, mid, to]` (double move).
 
 use super::base::*;
-use super::capture::{arg, land, lift_mover, remove, Ctx, Stop};
+use super::capture::{land, lift_mover, remove};
+use super::context::{arg, Ctx, Queue, React, Stop};
 use frozen_core::{Action, ActionKind, Side};
 
 /// Step directions of a pawn of `side`: forward, backward, right, left.
@@ -195,7 +196,7 @@ pub fn exec_pawn(
     id: usize,
     path: &[Sq],
     a: u16,
-    q: &mut super::capture::Queue,
+    q: &mut Queue,
 ) -> Result<(), Stop> {
     let side = b.pcs[id].side;
     let s = path[0];
@@ -250,7 +251,7 @@ pub fn exec_pawn(
 
 /// End of turn (DB-PAWN-06): every pawn standing on the ground of its own first row is
 /// captured by the opponent.
-pub fn self_capture(b: &mut Board, ctx: &mut Ctx) -> Result<(), Stop> {
+pub fn self_capture(b: &mut Board, ctx: &mut Ctx, react: React) -> Result<(), Stop> {
     for id in 0..b.pcs.len() {
         let p = b.pcs[id];
         if p.kind != PAWN {
@@ -259,7 +260,7 @@ pub fn self_capture(b: &mut Board, ctx: &mut Ctx) -> Result<(), Stop> {
         if let Place::Board(s, 0) = p.place {
             if rel_rank(p.side, s) == 0 {
                 if let Some(t) = remove(b, ctx, id, p.side)? {
-                    super::capture::process(b, ctx, t)?;
+                    react(b, ctx, t)?;
                 }
             }
         }

@@ -13,7 +13,7 @@
 //! [`options`], asked in order: the mover's pawns first, then the opponent's (DB-BASE-05).
 
 use super::base::*;
-use super::capture::Ctx;
+use super::context::Ctx;
 use frozen_core::{Event, Side, UnitId};
 
 /// One conversion option.

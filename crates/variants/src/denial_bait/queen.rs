@@ -10,20 +10,9 @@
 //! DB-QUEN-07 (revenge chains run depth-first and end: each piece is removed at most once).
 
 use super::base::*;
-use super::capture::{process_all, remove, Ctx, Stop};
+use super::capture::remove;
+use super::context::{Ctx, Queue, React, Stop};
 use frozen_core::{Action, ActionKind, Event, Side};
-
-/// Scan order around a centre (DB-BASE-04): N, NE, E, SE, S, SW, W, NW.
-pub const SCAN: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
 
 /// Removes the ground piece of every square around `centre` (and of `centre` itself if
 /// `with_centre`) on behalf of `side`, then runs their chain reactions in scan order.
@@ -33,6 +22,7 @@ pub fn all_round(
     centre: Sq,
     side: Side,
     with_centre: bool,
+    react: React,
 ) -> Result<(), Stop> {
     let mut targets: smallvec::SmallVec<[Sq; 9]> = SCAN
         .iter()
@@ -41,7 +31,7 @@ pub fn all_round(
     if with_centre {
         targets.push(centre);
     }
-    let mut ts = super::capture::Queue::new();
+    let mut ts = Queue::new();
     for s in targets {
         if let Some(g) = b.ground(s) {
             if let Some(t) = remove(b, ctx, g, side)? {
@@ -49,15 +39,18 @@ pub fn all_round(
             }
         }
     }
-    process_all(b, ctx, ts)
+    for t in ts {
+        react(b, ctx, t)?;
+    }
+    Ok(())
 }
 
 /// Revenge of a captured queen of `side` whose square was `s` (DB-QUEN-05).
-pub fn revenge(b: &mut Board, ctx: &mut Ctx, s: Sq, side: Side) -> Result<(), Stop> {
+pub fn revenge(b: &mut Board, ctx: &mut Ctx, s: Sq, side: Side, react: React) -> Result<(), Stop> {
     if ctx.events.is_some() {
         ctx.ev(Event::Exploded { at: to_sq(s) });
     }
-    all_round(b, ctx, s, side, true)
+    all_round(b, ctx, s, side, true, react)
 }
 
 /// True if an all-round capture from `s` would remove something.
@@ -70,16 +63,22 @@ pub fn all_round_has_target(b: &Board, s: Sq) -> bool {
 /// The all-round capture action of the queen at stack index `k` of square `s`.
 pub fn all_round_action(s: Sq, k: usize) -> Action {
     Action::new(ActionKind::Act, &[to_sq(s)])
-        .with_arg((k as u16) << super::capture::arg::MOVER_SHIFT)
+        .with_arg((k as u16) << super::context::arg::MOVER_SHIFT)
 }
 
 /// Executes an all-round capture (DB-QUEN-02).
-pub fn exec_all_round(b: &mut Board, ctx: &mut Ctx, s: Sq, a: u16) -> Result<(), Stop> {
-    let k = super::capture::arg::mover(a);
+pub fn exec_all_round(
+    b: &mut Board,
+    ctx: &mut Ctx,
+    s: Sq,
+    a: u16,
+    react: React,
+) -> Result<(), Stop> {
+    let k = super::context::arg::mover(a);
     let id = *b.stk[s as usize].get(k).ok_or(Stop::Bad)? as usize;
     if b.pcs[id].kind != QUEEN || b.pcs[id].side != b.to_move || !all_round_has_target(b, s) {
         return Err(Stop::Bad);
     }
     ctx.direct += 1;
-    all_round(b, ctx, s, b.pcs[id].side, false)
+    all_round(b, ctx, s, b.pcs[id].side, false, react)
 }

@@ -12,13 +12,14 @@
 //! check of `fide.rs` removes the riding King only through real chains).
 
 use super::base::*;
-use super::capture::{remove, Ctx, Stop};
+use super::capture::remove;
+use super::context::{Ctx, React, Stop};
 use frozen_core::Event;
 
 /// The pieces `fallers` fall onto square `s`, lowest first (DB-ROOK-05). Each strikes the
 /// ground piece there (captured if enemy, exiled if own; its riders fall next, depth-first)
 /// and becomes the new ground piece.
-pub fn fall(b: &mut Board, ctx: &mut Ctx, s: Sq, fallers: &[u8]) -> Result<(), Stop> {
+pub fn fall(b: &mut Board, ctx: &mut Ctx, s: Sq, fallers: &[u8], react: React) -> Result<(), Stop> {
     for &f in fallers {
         let f = f as usize;
         if b.pcs[f].place != Place::Air {
@@ -40,7 +41,7 @@ pub fn fall(b: &mut Board, ctx: &mut Ctx, s: Sq, fallers: &[u8]) -> Result<(), S
                     b.pcs[f].place = Place::Captured(side.opposite());
                 }
                 if let Some(t) = t {
-                    super::capture::process(b, ctx, t)?;
+                    react(b, ctx, t)?;
                 }
             }
             None => b.put(s, &[f as u8]),

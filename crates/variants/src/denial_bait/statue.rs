@@ -16,7 +16,7 @@
 //! owner's own denial decision, which the owner takes in the same turn.
 
 use super::base::*;
-use super::capture::{Ctx, Stop};
+use super::context::{Ctx, Stop};
 use frozen_core::{Action, ActionKind, Event, Side, UnitId};
 
 /// True if the statue on `s` is the lowest of its chain (no own statue right behind it).

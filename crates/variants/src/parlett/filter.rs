@@ -11,8 +11,8 @@
 //! its fixed landings for a fixed line ([`super::fixed`]), else within its
 //! Chebyshev reach.
 
-use super::engine::{LastPart, Line, LineBody};
-use super::fixed::PlanWord;
+use super::fixed::{FixedLine, PlanWord};
+use super::ir::{LastPart, Line, LineBody};
 use super::narrow::{self, pack};
 use frozen_core::{Bitboard, Side, Square};
 
@@ -40,9 +40,14 @@ struct FilterPart<W> {
 }
 
 impl CaptureFilter<Bitboard> {
-    /// The filter of `line` (one that can capture), on the wide board.
+    /// The filter of `line` (one that can capture; `fixed`: its routes when it is
+    /// a fixed line), on the wide board.
     /// `within[sq][k]`: squares at Chebyshev distance at most `k`.
-    pub(crate) fn wide(line: &Line, within: &[[Bitboard; 17]; 256]) -> CaptureFilter<Bitboard> {
+    pub(crate) fn wide(
+        line: &Line,
+        fixed: Option<&FixedLine>,
+        within: &[[Bitboard; 17]; 256],
+    ) -> CaptureFilter<Bitboard> {
         let all = || (0..256).map(|_| Bitboard::FULL).collect::<Vec<_>>();
         let history = match line.body {
             LineBody::History { pattern_bit, .. } => Some((
@@ -69,7 +74,7 @@ impl CaptureFilter<Bitboard> {
                         (0..=255u8)
                             .map(|i| {
                                 let sq = Square::from_index(i);
-                                match (&line.fixed, forward) {
+                                match (fixed, forward) {
                                     // A fixed route captures only at its fixed landings.
                                     (Some(fx), false) => fx.capture_sources(by, pi, sq),
                                     (Some(fx), true) => fx.capture_targets(by, pi, sq),

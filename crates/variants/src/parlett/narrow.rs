@@ -7,8 +7,6 @@
 //! ([`super::simple::SimpleTables`]) answers on both. This module holds the
 //! packing and the per-node narrow views of a position.
 
-use super::engine::Compiled;
-use super::simple::NarrowTables;
 use frozen_core::{Bitboard, Kind, Side, Square};
 
 /// The 64 squares of ranks 1..8, files a..h of a wide bitboard, as a `u64`
@@ -123,48 +121,11 @@ impl NarrowNode {
     }
 }
 
-impl Compiled {
-    /// The narrow tables, when the board fits in 8 x 8.
-    #[inline]
-    pub(crate) fn narrow(&self) -> Option<&NarrowTables> {
-        self.narrow.as_deref()
-    }
-
-    /// [`Compiled::simple_attacked`] on the narrow tables when the board has them and
-    /// the node's narrow views are at hand (`nn`: the kinds' squares, which the attack
-    /// tables read through `by_pieces`), else on the wide ones. The one place that
-    /// chooses between the two for attack tests.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    pub(crate) fn attacked(
-        &self,
-        sq: Square,
-        by: Side,
-        occ: Bitboard,
-        by_pieces: Bitboard,
-        kind_bb: impl Fn(usize) -> Bitboard,
-        unmoved: Bitboard,
-        nn: Option<&NarrowNode>,
-    ) -> bool {
-        match self.narrow().zip(nn) {
-            Some((nw, nn)) => nw.attacked(
-                n(sq),
-                by,
-                pack(occ),
-                pack(by_pieces),
-                |k| nn.kind(k),
-                pack(unmoved),
-            ),
-            None => self.simple_attacked(sq, by, occ, by_pieces, kind_bb, unmoved),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::parlett::builtin_rules;
-    use crate::parlett::engine::LastPart;
+    use crate::parlett::ir::LastPart;
     use frozen_core::harness::Rng;
     use frozen_core::Shape;
     use frozen_core::UnitId;

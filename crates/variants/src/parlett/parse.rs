@@ -49,7 +49,7 @@ use super::ast::{
     Unit,
 };
 use super::error::ParseError;
-use std::collections::HashMap;
+use super::labels::{check_labels, DefInfo, RefInfo};
 use std::num::NonZeroU32;
 use std::ops::Range;
 
@@ -91,22 +91,6 @@ pub fn parse_line(input: &str) -> Result<Definition, ParseError> {
     let mut parser = Parser::new(input);
     let result = parser.definition();
     parser.finish(result)
-}
-
-/// A move label definition seen while parsing, with the references made
-/// inside its body (`refs` indexes [`Parser::refs`]).
-#[derive(Debug)]
-struct DefInfo {
-    name: String,
-    column: usize,
-    refs: Range<usize>,
-}
-
-/// A move label reference `$name$` seen while parsing.
-#[derive(Debug)]
-struct RefInfo {
-    name: String,
-    column: usize,
 }
 
 #[derive(Debug)]
@@ -264,7 +248,8 @@ impl<'a> Parser<'a> {
 
     /// Checks the label table and the line breaks once the syntax is read.
     fn finish<T>(&self, result: PResult<T>) -> PResult<T> {
-        let result = result.and_then(|value| self.check_labels().map(|()| value));
+        let result = result
+            .and_then(|value| check_labels(self.input, &self.defs, &self.refs).map(|()| value));
         if let Some(b) = bad_line_break(&self.chars) {
             let column = b + 1;
             let wins = match &result {
@@ -975,113 +960,5 @@ impl<'a> Parser<'a> {
             target,
             rider: false,
         })
-    }
-
-    // ----- label table ---------------------------------------------------
-
-    /// Load checks on move labels (PAR-LABL-01, PAR-LABL-02): no duplicate
-    /// definitions, no undefined references, no label reaching itself.
-    fn check_labels(&self) -> PResult<()> {
-        let mut index: HashMap<&str, usize> = HashMap::new();
-        let mut errors: Vec<ParseError> = Vec::new();
-        for (k, def) in self.defs.iter().enumerate() {
-            if let Some(&first) = index.get(def.name.as_str()) {
-                let first_column = self.defs.get(first).map_or(0, |d| d.column);
-                errors.push(self.error(
-                    def.column,
-                    "a label name not yet defined on this line (PAR-LABL-01: no redefinition)",
-                    format!("'{}' (already defined at column {first_column})", def.name),
-                ));
-            } else {
-                index.insert(def.name.as_str(), k);
-            }
-        }
-        for r in &self.refs {
-            if !index.contains_key(r.name.as_str()) {
-                errors.push(self.error(
-                    r.column,
-                    "a reference to a move label defined on this line (PAR-LABL-02)",
-                    format!("'${}$' (no label '{}' on this line)", r.name, r.name),
-                ));
-            }
-        }
-        if let Some(first) = errors.into_iter().min_by_key(|e| e.column) {
-            return Err(first);
-        }
-        // Recursion: a cycle in the graph "label -> labels referenced in
-        // its body", found with an iterative depth-first search.
-        let edges: Vec<Vec<(usize, usize)>> = self
-            .defs
-            .iter()
-            .map(|def| {
-                def.refs
-                    .clone()
-                    .filter_map(|r| {
-                        let target = self.refs.get(r)?;
-                        index.get(target.name.as_str()).map(|&t| (t, r))
-                    })
-                    .collect()
-            })
-            .collect();
-        const WHITE: u8 = 0;
-        const GREY: u8 = 1;
-        const BLACK: u8 = 2;
-        let mut colour = vec![WHITE; self.defs.len()];
-        for root in 0..self.defs.len() {
-            if colour.get(root) != Some(&WHITE) {
-                continue;
-            }
-            if let Some(c) = colour.get_mut(root) {
-                *c = GREY;
-            }
-            let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
-            while let Some(top) = stack.last_mut() {
-                let (node, next) = *top;
-                top.1 += 1;
-                match edges.get(node).and_then(|e| e.get(next)) {
-                    None => {
-                        if let Some(c) = colour.get_mut(node) {
-                            *c = BLACK;
-                        }
-                        stack.pop();
-                    }
-                    Some(&(target, reference)) => match colour.get(target).copied() {
-                        Some(WHITE) => {
-                            if let Some(c) = colour.get_mut(target) {
-                                *c = GREY;
-                            }
-                            stack.push((target, 0));
-                        }
-                        Some(GREY) => return Err(self.recursion_error(target, reference)),
-                        _ => {}
-                    },
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The error for reference number `reference`, which leads back to
-    /// label number `target`.
-    fn recursion_error(&self, target: usize, reference: usize) -> ParseError {
-        let name = self.defs.get(target).map_or("", |d| d.name.as_str());
-        let column = self.refs.get(reference).map_or(1, |r| r.column);
-        let inside = self
-            .defs
-            .get(target)
-            .is_some_and(|d| d.refs.contains(&reference));
-        let found = if inside {
-            format!(
-                "'${name}$' inside the definition of '{name}', which reaches the end of the line \
-                 or its closing ')'"
-            )
-        } else {
-            format!("'${name}$' (label '{name}' reaches itself through references)")
-        };
-        self.error(
-            column,
-            "a reference that does not lead back to its own label (PAR-LABL-01: no recursion)",
-            found,
-        )
     }
 }

@@ -9,7 +9,8 @@
 //! through generics, decided by benchmark" (figures in docs/perft.md).
 
 use super::ast::CaptureRule;
-use super::engine::{Attacks, KindData, SimpleMode};
+use super::attacks::Attacks;
+use super::ir::{KindData, SimpleMode};
 use frozen_core::{Bitboard, Geometry, Kind, Shape, Side, Square};
 use smallvec::SmallVec;
 use std::fmt::Debug;

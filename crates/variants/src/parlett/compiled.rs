@@ -1,0 +1,471 @@
+//! The compiled set ([`Compiled`]): the intermediate form plus every table move
+//! generation reads, built once when a set is loaded ([`Compiled::new`]), and the queries
+//! on them: simple targets and attacks on the wide or narrow board, whether a complex line
+//! may apply from a square, whether one might capture on a square (the capture filters),
+//! the unmoved pieces a capture test reads.
+//!
+//! Uses [`super::ir`], [`super::compile`] (its output) and the tables: [`super::attacks`],
+//! [`super::simple`], [`super::narrow`], [`super::fixed`] and [`super::filter`].
+
+use super::ast::{CaptureRule, Direction, MoveKind};
+use super::attacks::{build_attacks, Attacks};
+use super::compile::IrSet;
+use super::filter::CaptureFilter;
+use super::fixed::{fix_line, FixedLine};
+use super::ir::*;
+use super::narrow::{self, pack, unpack, NarrowNode};
+use super::simple::{narrow_squares, NarrowTables, WideTables};
+use frozen_core::{Bitboard, Geometry, Kind, Position, Shape, Side, Square, UnitId};
+
+/// A compiled piece set: everything move generation needs, no strings on
+/// the hot path.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub(crate) shape: Shape,
+    pub(crate) kinds: Vec<KindData>,
+    pub(crate) lines: Vec<Line>,
+    pub(crate) royal: Option<Kind>,
+    pub(crate) legality: bool,
+    /// Complex lines that can capture, with their capture filters
+    /// ([`super::filter`]).
+    pub(crate) filters: Vec<(usize, CaptureFilter<Bitboard>)>,
+    /// The same filters on the narrow board (boards of at most 8 x 8).
+    pub(crate) narrow_filters: Option<Vec<CaptureFilter<u64>>>,
+    /// The kinds whose unmoved status a capture test reads (see
+    /// [`Compiled::unmoved_attackers`]).
+    pub(crate) unmoved_kinds: Vec<Kind>,
+    /// Some `i` element captures: the attack tables read unmoved squares.
+    pub(crate) unmoved_tables: bool,
+    pub(crate) maxdim: u32,
+    /// History-pattern bits per chain source id.
+    pub(crate) chain_pattern_bits: Vec<u32>,
+    /// The simple elements' tables on the wide board word (the hot path).
+    pub(crate) simple: Box<WideTables>,
+    /// The same tables on one `u64`, for boards of at most 8 x 8.
+    pub(crate) narrow: Option<Box<NarrowTables>>,
+    /// Per line: its routes when every step is fixed (see [`super::fixed`]).
+    pub(crate) fixed: Vec<Option<Box<FixedLine>>>,
+}
+
+impl Compiled {
+    /// Builds the tables of a compiled set.
+    pub(crate) fn new(ir: IrSet) -> Compiled {
+        let IrSet {
+            shape,
+            mut kinds,
+            lines,
+            royal,
+            legality,
+            maxdim,
+            chain_pattern_bits,
+        } = ir;
+        let geo = Geometry::new(shape);
+        let mut within = Box::new([[Bitboard::EMPTY; 17]; 256]);
+        for sq in shape.squares() {
+            for t in shape.squares() {
+                let d = sq.distance(t) as usize;
+                for k in d..17 {
+                    within[sq.index()][k].set(t);
+                }
+            }
+        }
+        let fixed: Vec<Option<Box<FixedLine>>> = lines
+            .iter()
+            .map(|line| fix_line(&line.body, &chain_pattern_bits, shape))
+            .collect();
+        for kd in &mut kinds {
+            kd.fixed_distinct = Side::ALL.map(|side| {
+                let mut seen: Vec<(i32, i32)> = Vec::new();
+                for &li in &kd.lines {
+                    let Some(fx) = &fixed[li] else {
+                        return false;
+                    };
+                    for alt in &fx.alts[side.index()] {
+                        let d = alt.first().map_or((0, 0), |ch| ch.displacement());
+                        if seen.contains(&d) {
+                            return false;
+                        }
+                        seen.push(d);
+                    }
+                }
+                true
+            });
+        }
+        let capture_lines: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].can_capture.iter().any(|&c| c))
+            .collect();
+        let attacks: [Attacks; 2] = [
+            build_attacks(&kinds, Side::White, maxdim),
+            build_attacks(&kinds, Side::Black, maxdim),
+        ];
+        // Whose unmoved status a capture test reads: kinds with an `i` element
+        // that captures (the attack tables), and the parts of capture lines that
+        // need an unmoved piece (the complex-line filters).
+        let mut unmoved_kinds: Vec<Kind> = Vec::new();
+        for (ki, kd) in kinds.iter().enumerate() {
+            if kd
+                .simple
+                .iter()
+                .any(|el| el.initial && el.capture != CaptureRule::Never)
+            {
+                unmoved_kinds.push(Kind(ki as u8));
+            }
+        }
+        let unmoved_tables = !unmoved_kinds.is_empty();
+        for &li in &capture_lines {
+            for (pi, &k) in lines[li].pieces.iter().enumerate() {
+                if lines[li].needs_unmoved[pi] && !unmoved_kinds.contains(&k) {
+                    unmoved_kinds.push(k);
+                }
+            }
+        }
+        let simple = Box::new(WideTables::wide(&geo, &kinds, &within, &attacks, maxdim));
+        let narrow = narrow_squares(shape)
+            .filter(|_| kinds.len() <= narrow::MAX_NARROW_KINDS)
+            .map(|sqs| Box::new(simple.map(pack, &sqs, 8)));
+        let filters: Vec<(usize, CaptureFilter<Bitboard>)> = capture_lines
+            .iter()
+            .map(|&li| {
+                (
+                    li,
+                    CaptureFilter::wide(&lines[li], fixed[li].as_deref(), &within),
+                )
+            })
+            .collect();
+        let narrow_filters = narrow
+            .as_ref()
+            .map(|_| filters.iter().map(|(_, f)| f.narrowed()).collect());
+        Compiled {
+            simple,
+            narrow,
+            chain_pattern_bits,
+            shape,
+            kinds,
+            lines,
+            royal,
+            legality,
+            filters,
+            narrow_filters,
+            unmoved_kinds,
+            unmoved_tables,
+            maxdim,
+            fixed,
+        }
+    }
+
+    /// Line `li`'s routes when every step of it is fixed.
+    #[inline]
+    pub(crate) fn fixed_line(&self, li: usize) -> Option<&FixedLine> {
+        self.fixed.get(li).and_then(|f| f.as_deref())
+    }
+}
+
+impl Compiled {
+    /// Targets of a kind's simple elements for a unit on `sq`: see
+    /// [`super::simple::SimpleTables::targets`]. Returns (targets, targets of pattern elements).
+    #[inline]
+    pub(crate) fn simple_targets(
+        &self,
+        kind: Kind,
+        sq: Square,
+        side: Side,
+        moved: bool,
+        own: Bitboard,
+        enemy: Bitboard,
+    ) -> (Bitboard, Bitboard) {
+        self.simple
+            .targets(kind, sq.index(), side, moved, own, enemy)
+    }
+
+    /// Pattern bits of the simple elements reaching `to` from `sq`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn simple_pattern_bits(
+        &self,
+        kind: Kind,
+        sq: Square,
+        to: Square,
+        side: Side,
+        moved: bool,
+        own: Bitboard,
+        enemy: Bitboard,
+    ) -> u32 {
+        self.simple
+            .pattern_bits(kind, sq.index(), to.index(), side, moved, own, enemy)
+    }
+
+    /// Could a simple element of a `by` piece capture on `sq`? See
+    /// [`super::simple::SimpleTables::attacked`].
+    #[inline]
+    pub(crate) fn simple_attacked(
+        &self,
+        sq: Square,
+        by: Side,
+        occ: Bitboard,
+        by_pieces: Bitboard,
+        kind_bb: impl Fn(usize) -> Bitboard,
+        unmoved: Bitboard,
+    ) -> bool {
+        self.simple
+            .attacked(sq.index(), by, occ, by_pieces, kind_bb, unmoved)
+    }
+
+    /// Squares whose vacating may uncover an attack on `sq`: see
+    /// [`super::simple::SimpleTables::slider_lines`].
+    pub(crate) fn slider_lines(
+        &self,
+        sq: Square,
+        by: Side,
+        occ: Bitboard,
+        own: Bitboard,
+        enemy: Bitboard,
+        kind_bb: impl Fn(usize) -> Bitboard,
+    ) -> Bitboard {
+        self.simple
+            .slider_lines(sq.index(), by, occ, own, enemy, kind_bb)
+    }
+
+    /// A cheap necessary condition for a complex line to give any move to
+    /// a piece on `sq`: the first real step of (the first part of) some
+    /// alternative, after any `0` steps, must be possible when it is a plain
+    /// `o` step of fixed length. Anything else is assumed possible.
+    pub(crate) fn line_may_apply(&self, li: usize, sq: Square, side: Side, occ: Bitboard) -> bool {
+        let Some(line) = self.lines.get(li) else {
+            return false;
+        };
+        let Some(starts) = &line.starts else {
+            return true;
+        };
+        let Some(tests) = starts[side.index()].get(sq.index()) else {
+            return false;
+        };
+        tests.iter().any(|t| match t {
+            StartTest::Off => false,
+            StartTest::Empty(need) => !need.intersects(occ),
+            StartTest::Dynamic(n) => {
+                let chain = match &line.body {
+                    LineBody::Multi(alts) => alts.get(*n).and_then(|t| t.first()),
+                    LineBody::Single(alts) => alts.get(*n),
+                    LineBody::History { .. } => None,
+                };
+                chain.map_or(true, |c| self.chain_may_start(c, sq, side, occ))
+            }
+        })
+    }
+
+    /// [`Self::line_may_apply`] without the precomputed tests: every
+    /// alternative's first chain followed on the position.
+    #[cfg(test)]
+    pub(crate) fn line_may_apply_walked(
+        &self,
+        li: usize,
+        sq: Square,
+        side: Side,
+        occ: Bitboard,
+    ) -> bool {
+        let Some(line) = self.lines.get(li) else {
+            return false;
+        };
+        match &line.body {
+            LineBody::Multi(alts) => alts.iter().any(|t| match t.first() {
+                Some(c) => self.chain_may_start(c, sq, side, occ),
+                None => true,
+            }),
+            LineBody::Single(alts) => alts.iter().any(|c| self.chain_may_start(c, sq, side, occ)),
+            LineBody::History { .. } => true,
+        }
+    }
+
+    /// The condition of a history rule (PAR-HIST-01), tested before any
+    /// evaluation: some unit of the previous turn, at the rule's distance and
+    /// direction from `sq`, was moved by an element equal to the pattern and
+    /// still stands where it went. `true` for lines that are not history rules.
+    pub(crate) fn history_may_apply(
+        &self,
+        li: usize,
+        sq: Square,
+        side: Side,
+        last: &[LastPart],
+        at: impl Fn(Square) -> Option<UnitId>,
+    ) -> bool {
+        let Some(line) = self.lines.get(li) else {
+            return false;
+        };
+        let (LineBody::History { pattern_bit, .. }, Some(from)) =
+            (&line.body, line.history_from.as_deref())
+        else {
+            return true;
+        };
+        last.iter().any(|p| {
+            p.patterns & pattern_bit != 0
+                && from[side.index()][p.to.index()].contains(sq)
+                && at(p.to) == Some(p.unit)
+        })
+    }
+
+    fn chain_may_start(&self, c: &IrChain, sq: Square, side: Side, occ: Bitboard) -> bool {
+        // Follow the leading `0` steps and single-vector `o` steps of fixed
+        // length (their outcome is known from the occupancy alone).
+        let mut cur = sq;
+        let occ = occ - Bitboard::from_square(sq);
+        for (u, tested) in &c.units {
+            let (k, dir, s) = match leading(u, *tested) {
+                None => return true,
+                Some(Leading::Stand) => continue,
+                Some(Leading::Empty { k, dir, step }) => (k, dir, step),
+            };
+            let free = |df: i8, dr: i8| -> Option<Square> {
+                let mut last = None;
+                for j in 1..=k {
+                    let t = offset(cur, self.shape, i32::from(df) * j, i32::from(dr) * j)?;
+                    if (j == k || s.kind == MoveKind::Slide) && occ.contains(t) {
+                        return None;
+                    }
+                    last = Some(t);
+                }
+                last
+            };
+            let vecs = dir_vectors(Direction::ALL[dir as usize], side);
+            if vecs.len() != 1 {
+                return vecs.iter().any(|&(df, dr)| free(df, dr).is_some());
+            }
+            match free(vecs[0].0, vecs[0].1) {
+                Some(t) => cur = t,
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// The squares of `by`'s unmoved pieces whose unmoved status a capture
+    /// test reads ([`Compiled::unmoved_kinds`]): as an `unmoved` argument of
+    /// the attack tests and the complex-line filters, exact (they read no
+    /// other square).
+    /// `nn`: the node's narrow views, to find the pieces faster.
+    pub(crate) fn unmoved_attackers<S: frozen_core::VariantState>(
+        &self,
+        pos: &Position<S>,
+        by: Side,
+        nn: Option<&NarrowNode>,
+    ) -> Bitboard {
+        let mut m = Bitboard::EMPTY;
+        let mut test = |s: Square| {
+            if pos.unit_at(s).is_some_and(|u| !pos.unit(u).status.moved) {
+                m.set(s);
+            }
+        };
+        for &k in &self.unmoved_kinds {
+            match nn {
+                Some(nn) => {
+                    let mut bits = nn.kind(k.index()) & nn.side[by.index()];
+                    while bits != 0 {
+                        test(narrow::square(bits.trailing_zeros() as usize));
+                        bits &= bits - 1;
+                    }
+                }
+                None => pos.pieces(by, k).iter().for_each(&mut test),
+            }
+        }
+        m
+    }
+
+    /// Does any capture-capable complex line of `by` have pieces near `sq`
+    /// (within its reach), with the unmoved pieces it needs? A cheap,
+    /// conservative filter: `false` means no complex line can capture on `sq`
+    /// ([`super::filter`]). `last` is the previous turn as history rules
+    /// would see it (`None`: unknown, any pattern may have been played).
+    /// With the node's narrow views `nn` (whose kinds `kind_bb` must give),
+    /// the narrow tables answer; this is the one place that chooses.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn complex_may_capture(
+        &self,
+        sq: Square,
+        by: Side,
+        by_pieces: Bitboard,
+        kind_bb: impl Fn(usize) -> Bitboard,
+        unmoved: Bitboard,
+        last: Option<&[LastPart]>,
+        nn: Option<&NarrowNode>,
+    ) -> bool {
+        if let (Some(filters), Some(nn)) = (self.narrow_filters.as_deref(), nn) {
+            let (i, by_pieces, unmoved) = (narrow::n(sq), pack(by_pieces), pack(unmoved));
+            let kind = |k: usize| nn.kind(k);
+            return filters
+                .iter()
+                .any(|f| f.may_capture(i, by, by_pieces, &kind, unmoved, last));
+        }
+        self.filters
+            .iter()
+            .any(|(_, f)| f.may_capture(sq.index(), by, by_pieces, &kind_bb, unmoved, last))
+    }
+
+    /// The set form of [`Self::complex_may_capture`] for a previous turn that
+    /// matched no history pattern (`last = Some(&[])`): every square `sq` for
+    /// which it would say `true`, and no other.
+    pub(crate) fn complex_reach(
+        &self,
+        by: Side,
+        by_pieces: Bitboard,
+        kind_bb: impl Fn(usize) -> Bitboard,
+        unmoved: Bitboard,
+        nn: Option<&NarrowNode>,
+    ) -> Bitboard {
+        if let (Some(filters), Some(nn)) = (self.narrow_filters.as_deref(), nn) {
+            let (by_pieces, unmoved) = (pack(by_pieces), pack(unmoved));
+            let kind = |k: usize| nn.kind(k);
+            let reach = filters
+                .iter()
+                .fold(0, |m, f| m | f.reach(by, by_pieces, &kind, unmoved));
+            return unpack(reach);
+        }
+        self.filters.iter().fold(Bitboard::EMPTY, |m, (_, f)| {
+            m | f.reach(by, by_pieces, &kind_bb, unmoved)
+        })
+    }
+}
+
+impl Compiled {
+    /// History-pattern bits of a chain source id.
+    pub(crate) fn chain_patterns(&self, id: u16) -> u32 {
+        self.chain_pattern_bits
+            .get(id as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+impl Compiled {
+    /// The narrow tables, when the board fits in 8 x 8.
+    #[inline]
+    pub(crate) fn narrow(&self) -> Option<&NarrowTables> {
+        self.narrow.as_deref()
+    }
+
+    /// [`Compiled::simple_attacked`] on the narrow tables when the board has them and
+    /// the node's narrow views are at hand (`nn`: the kinds' squares, which the attack
+    /// tables read through `by_pieces`), else on the wide ones. The one place that
+    /// chooses between the two for attack tests.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(crate) fn attacked(
+        &self,
+        sq: Square,
+        by: Side,
+        occ: Bitboard,
+        by_pieces: Bitboard,
+        kind_bb: impl Fn(usize) -> Bitboard,
+        unmoved: Bitboard,
+        nn: Option<&NarrowNode>,
+    ) -> bool {
+        match self.narrow().zip(nn) {
+            Some((nw, nn)) => nw.attacked(
+                narrow::n(sq),
+                by,
+                pack(occ),
+                pack(by_pieces),
+                |k| nn.kind(k),
+                pack(unmoved),
+            ),
+            None => self.simple_attacked(sq, by, occ, by_pieces, kind_bb, unmoved),
+        }
+    }
+}

@@ -1,0 +1,361 @@
+//! Counting moves without listing them (perft's last ply, [`frozen_core::Rules::count_actions`]):
+//! simple elements counted on the tables in bulk where legality allows, fixed lines on
+//! their route plans, everything else move by move. Always the number of moves the
+//! listing in [`super::moves`] gives.
+//!
+//! Uses [`super::ir`], [`super::compiled`], [`super::narrow`], [`super::board`],
+//! [`super::eval`], [`super::fixed_run`], [`super::set`], [`super::legal`] and
+//! [`super::moves`].
+
+use super::board::Board;
+use super::eval::EffectRef;
+use super::fixed_run::{plan_narrow, Part};
+use super::legal::Legal;
+use super::moves::simple_like;
+use super::narrow::{self, pack, unpack, NarrowNode};
+use super::set::{ParlettRules, ParlettState};
+use frozen_core::{Bitboard, Kind, Position, Square, UnitId};
+
+impl ParlettRules {
+    /// The legal complex moves of unit `u` on `from`, whose simple targets
+    /// are `known`, counted on the narrow route plans when every line of its
+    /// kind is fixed ([`plan_fixed`]): the same effects as
+    /// [`Self::unit_moves`] gives, without building them one by one. `None`
+    /// when some line is not fixed or a plan cannot decide (then
+    /// [`Self::count_complex`] counts).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn count_fixed(
+        &self,
+        pos: &Position<ParlettState>,
+        legal: Option<&Legal>,
+        scratch: &mut Option<Board>,
+        nn: &NarrowNode,
+        u: UnitId,
+        from: Square,
+        known: Bitboard,
+    ) -> Option<u64> {
+        let c = self.c();
+        let unit = pos.unit(u);
+        let side = unit.side;
+        let kd = c.kinds.get(unit.kind.index())?;
+        // Lines whose placements never make the same move twice (different
+        // first-part displacements): each is counted as it is found.
+        if !kd.fixed_distinct[side.index()] {
+            return None;
+        }
+        let danger = || legal.and_then(|li| self.danger(pos, li, Some(nn))).copied();
+        let mut n = 0;
+        for &li in &kd.lines {
+            let line = c.lines.get(li)?;
+            let fx = c.fixed_line(li)?;
+            if !self.line_may_run(pos, li, from, side, unit.status.moved) {
+                continue;
+            }
+            let mut leaf = |parts: &[Part]| {
+                if simple_like(parts, &[], from, known) {
+                    return;
+                }
+                let e = EffectRef { parts, caps: &[] };
+                let mut legal_as = |piece: Option<Kind>| {
+                    u64::from(legal.map_or(true, |li| {
+                        self.effect_safe(pos, li, scratch, e, piece, Some(nn))
+                    }))
+                };
+                match self.effect_promotions(pos, side, parts) {
+                    Some(list) => n += list.iter().map(|&k| legal_as(Some(k))).sum::<u64>(),
+                    None => n += legal_as(None),
+                }
+            };
+            let decided = plan_narrow(
+                c,
+                pos,
+                fx,
+                &line.pieces,
+                &line.needs_unmoved,
+                u,
+                nn,
+                Some(&danger),
+                &mut leaf,
+            );
+            if !decided {
+                return None;
+            }
+        }
+        Some(n)
+    }
+    pub(super) fn count_moves(&self, pos: &Position<ParlettState>) -> u64 {
+        if pos.result().is_some() {
+            return 0;
+        }
+        let c = self.c();
+        let side = pos.to_move();
+        let nn = c.narrow().map(|_| NarrowNode::new(pos, c.kinds.len()));
+        let legal = self.legal_info(pos, nn.as_ref());
+        let mut board: Option<Board> = None;
+        let mut scratch: Option<Board> = None;
+        // History rules can only apply after a move that matched a pattern.
+        let history_live = pos.state().last.iter().any(|p| p.patterns != 0);
+        let mut n = 0u64;
+        let mut complex = |u: UnitId, known: Option<Bitboard>| -> u64 {
+            if let (Some(nn), Some(known), Some(from)) =
+                (nn.as_ref(), known, pos.unit(u).loc.square())
+            {
+                let fixed = self.count_fixed(pos, legal.as_ref(), &mut scratch, nn, u, from, known);
+                if let Some(n) = fixed {
+                    return n;
+                }
+            }
+            self.count_complex(
+                pos,
+                legal.as_ref(),
+                &mut board,
+                &mut scratch,
+                nn.as_ref(),
+                u,
+                known,
+            )
+        };
+        if let (Some(nw), Some(nn)) = (c.narrow(), nn.as_ref()) {
+            // Kind by kind on the narrow board: a piece whose moves cannot expose its
+            // king adds the popcount of its targets, without looking at its unit
+            // unless an `i` element needs to know whether it has moved.
+            let own = nn.side[side.index()];
+            let enemy = nn.side[side.opposite().index()];
+            let (always, lines, risky) = match &legal {
+                None => (false, 0, false),
+                Some(li) => (li.always, pack(li.lines), li.pattern_risky),
+            };
+            let mut royal_scratch: Option<Board> = None;
+            let mut gens = [0u64; 8];
+            for (k, kd) in c.kinds.iter().enumerate() {
+                let mut bb = nn.kinds.get(k).copied().unwrap_or(0) & own;
+                if bb == 0 {
+                    continue;
+                }
+                let kind = Kind(k as u8);
+                let fast_kind = legal.is_none() || (!always && Some(kind) != c.royal);
+                // A move matching a history pattern might let a history rule of
+                // the opponent capture the royal piece: those are tested one by one.
+                let pattern_tested = kd.pattern_bits != 0 && risky;
+                let zone = nw.promo_zone[k][side.index()];
+                let promotes = !kd.promo_to.is_empty();
+                let initial = nw.has_initial(kind);
+                let run_lines = !kd.lines.is_empty() && (history_live || !kd.history_only);
+                // The unit on `sq`, when one of its complex lines may give a move.
+                let lines_unit = |sq: Square| -> Option<UnitId> {
+                    let u = pos.unit_at(sq).filter(|_| run_lines)?;
+                    let moved = pos.unit(u).status.moved;
+                    kd.lines
+                        .iter()
+                        .any(|&li| self.line_may_run(pos, li, sq, side, moved))
+                        .then_some(u)
+                };
+                // Pure sliders that cannot expose their king: every piece's
+                // slides in one direction are counted together (rays along one
+                // direction never overlap), after the loop.
+                if let (true, false, false, false, Some(dirs)) = (
+                    fast_kind,
+                    promotes,
+                    run_lines,
+                    pattern_tested,
+                    nw.only_slides(k, side),
+                ) {
+                    let free = bb & !lines;
+                    let mut ds = dirs;
+                    while ds != 0 {
+                        let d = ds.trailing_zeros() as usize;
+                        ds &= ds - 1;
+                        gens[d] |= free;
+                    }
+                    bb &= lines;
+                }
+                while bb != 0 {
+                    let i = bb.trailing_zeros() as usize;
+                    bb &= bb - 1;
+                    let sq = narrow::square(i);
+                    if fast_kind && lines & (1 << i) == 0 {
+                        let moved =
+                            initial && pos.unit_at(sq).is_some_and(|u| pos.unit(u).status.moved);
+                        let (t, pat) = nw.targets(kind, i, side, moved, own, enemy);
+                        let tested = if pattern_tested { t & pat } else { 0 };
+                        if let (Some(li), true) = (legal.as_ref(), tested != 0) {
+                            n += self.count_pattern_tested(
+                                pos,
+                                li,
+                                &mut royal_scratch,
+                                (sq, t, tested),
+                                kd,
+                                zone,
+                                nn,
+                            );
+                        } else {
+                            let promo = if promotes { t & zone } else { 0 };
+                            n += u64::from((t & !promo).count_ones());
+                            if promo != 0 {
+                                n += u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
+                            }
+                        }
+                        if let Some(u) = lines_unit(sq) {
+                            n += complex(u, Some(unpack(t)));
+                        }
+                    } else if let Some(li) = legal.as_ref().filter(|li| {
+                        Some(kind) == c.royal
+                            && li.royals.as_slice() == [sq]
+                            && kd.pattern_bits == 0
+                            && !promotes
+                    }) {
+                        // The royal piece: its steps to empty squares are read
+                        // off the node's sets; captures and squares a complex
+                        // line might reach are tested one by one.
+                        let moved =
+                            initial && pos.unit_at(sq).is_some_and(|u| pos.unit(u).status.moved);
+                        let (t, _) = nw.targets(kind, i, side, moved, own, enemy);
+                        let lines_run = lines_unit(sq);
+                        // The sets pay off for three squares or more, or when a
+                        // line (castling) will test squares too; one or two
+                        // squares are cheaper to test one by one.
+                        let sets = t.count_ones() >= 3 || (t != 0 && lines_run.is_some());
+                        let d = sets.then(|| self.danger(pos, li, Some(nn))).flatten();
+                        let quick = d.map_or(0, |d| t & !d.simple & !d.complex & !enemy);
+                        n += u64::from(quick.count_ones());
+                        let rest = t & !quick & !d.map_or(0, |d| d.simple & !enemy);
+                        n += self.count_one_by_one(
+                            pos,
+                            li,
+                            &mut royal_scratch,
+                            (sq, rest),
+                            (0, &[]),
+                            nn,
+                        );
+                        if let Some(u) = lines_run {
+                            n += complex(u, Some(unpack(t)));
+                        }
+                    } else if legal.is_some() {
+                        if let Some(u) = pos.unit_at(sq) {
+                            n += complex(u, None);
+                        }
+                    }
+                }
+            }
+            let empty = !(own | enemy);
+            for (d, &g) in gens.iter().enumerate() {
+                if g != 0 {
+                    n += u64::from((nw.fill(d, g, empty) & !own).count_ones());
+                }
+            }
+            return n;
+        }
+        let own = pos.side_bb(side);
+        let enemy = pos.side_bb(side.opposite());
+        for sq in own {
+            let Some(u) = pos.unit_at(sq) else { continue };
+            let un = pos.unit(u);
+            let kd = &c.kinds[un.kind.index()];
+            let fast = match &legal {
+                None => true,
+                Some(li) => {
+                    !li.always
+                        && !li.lines.contains(sq)
+                        && Some(un.kind) != c.royal
+                        && (kd.pattern_bits == 0 || !li.pattern_risky)
+                }
+            };
+            if fast {
+                let (t, _) = c.simple_targets(un.kind, sq, side, un.status.moved, own, enemy);
+                let promo = if kd.promo_to.is_empty() {
+                    Bitboard::EMPTY
+                } else {
+                    t & kd.promo_zone[side.index()]
+                };
+                n += u64::from((t - promo).count())
+                    + u64::from(promo.count()) * kd.promo_to.len() as u64;
+                if !kd.lines.is_empty() && (history_live || !kd.history_only) {
+                    n += complex(u, Some(t));
+                }
+            } else if legal.is_some() {
+                n += complex(u, None);
+            }
+        }
+        n
+    }
+    /// The simple moves of a piece on `sq` to narrow targets `t` whose
+    /// `tested` ones match a history pattern while a history rule of the
+    /// opponent might then capture the royal piece: those are tested one by
+    /// one, the others only counted.
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn count_pattern_tested(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        scratch: &mut Option<Board>,
+        (sq, t, tested): (Square, u64, u64),
+        kd: &super::ir::KindData,
+        zone: u64,
+        nn: &NarrowNode,
+    ) -> u64 {
+        let promos = kd.promo_to.len() as u64;
+        let promo = if promos > 0 { t & zone } else { 0 };
+        u64::from((t & !promo & !tested).count_ones())
+            + u64::from((promo & !tested).count_ones()) * promos
+            + self.count_one_by_one(pos, li, scratch, (sq, tested), (promo, &kd.promo_to), nn)
+    }
+    /// The legal simple moves from `sq` to the narrow targets `tested`, each
+    /// tested with [`Self::simple_legal`]; a target in `promo` counts once per
+    /// kind of `promo_to` it may promote to.
+    pub(super) fn count_one_by_one(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        scratch: &mut Option<Board>,
+        (sq, tested): (Square, u64),
+        (promo, promo_to): (u64, &[Kind]),
+        nn: &NarrowNode,
+    ) -> u64 {
+        let mut n = 0;
+        let mut rest = tested;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let to = narrow::square(j);
+            let mut legal_to = |p: Option<Kind>| {
+                u64::from(self.simple_legal(pos, li, scratch, sq, to, p, Some(nn)))
+            };
+            if promo & (1 << j) != 0 {
+                for &p in promo_to {
+                    n += legal_to(Some(p));
+                }
+            } else {
+                n += legal_to(None);
+            }
+        }
+        n
+    }
+    /// Moves of one unit counted one by one: with `known` simple targets (already
+    /// counted), its legal complex moves; without, all its legal moves (a king, a
+    /// pinned piece, or every piece while in check).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn count_complex(
+        &self,
+        pos: &Position<ParlettState>,
+        legal: Option<&Legal>,
+        board: &mut Option<Board>,
+        scratch: &mut Option<Board>,
+        nn: Option<&NarrowNode>,
+        u: UnitId,
+        known: Option<Bitboard>,
+    ) -> u64 {
+        let mut n = 0u64;
+        let complex_only = known.is_some();
+        let danger = || legal.and_then(|li| self.danger(pos, li, nn)).copied();
+        self.unit_moves(pos, board, u, known, nn, Some(&danger), false, &mut |g| {
+            if complex_only && g.effect.is_none() {
+                return;
+            }
+            if legal.map_or(true, |li| self.is_legal(pos, li, scratch, &g, nn)) {
+                n += 1;
+            }
+        });
+        n
+    }
+}

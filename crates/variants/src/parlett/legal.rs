@@ -1,0 +1,469 @@
+//! The legality rule (PAR-GAME-03: a move may not leave a royal piece capturable) for
+//! sets with a royal piece and the check rule: per node, the royal squares, the lines on
+//! which a move may uncover an attack, and the opponent's captures as sets ([`Legal`],
+//! [`Danger`]); per move, the cheapest test that decides (attack tables, capture filters,
+//! the evaluator on a scratch board). Also which history patterns a simple move matches.
+//!
+//! Uses [`super::ir`], [`super::compiled`], [`super::narrow`], [`super::board`],
+//! [`super::eval`] and [`super::set`].
+
+use super::board::Board;
+use super::eval::{capturable_on_board, Effect, EffectRef};
+use super::ir::{last_parts, LastPart, LastParts};
+use super::narrow::{self, pack, unpack, Danger, NarrowNode};
+use super::set::{ParlettRules, ParlettState};
+use frozen_core::{Action, Bitboard, Kind, Position, Square, UnitId};
+use smallvec::SmallVec;
+use std::cell::OnceCell;
+
+/// One generated move of a unit: where it goes, its promotion, for complex
+/// moves the effect, and its action (`None` when the caller only counts).
+pub(super) struct Gen<'e> {
+    pub from: Square,
+    pub to: Square,
+    pub piece: Option<Kind>,
+    pub effect: Option<&'e Effect>,
+    pub action: Option<Action>,
+}
+
+/// Per-node data for the legality rule.
+pub(super) struct Legal {
+    pub royals: SmallVec<[Square; 2]>,
+    /// Need a full test for every move.
+    pub always: bool,
+    /// Squares whose vacating may uncover an attack on a royal.
+    pub lines: Bitboard,
+    /// The opponent's unmoved pieces ([`Compiled::unmoved_attackers`]), or
+    /// all squares when no test needs them exact: no attack table reads them
+    /// and no complex line of the opponent is near a royal piece (the
+    /// complex-line filters then only say yes more often).
+    pub unmoved: Bitboard,
+    /// Could a history rule of the opponent capture a royal after a pattern move?
+    pub pattern_risky: bool,
+    /// The opponent's captures as sets, with one royal piece on a narrow
+    /// board: made on first use ([`ParlettRules::danger`]).
+    pub danger: OnceCell<Option<Danger>>,
+    /// Where a complex line of the opponent might capture after a turn
+    /// matching no history pattern: made on first use
+    /// ([`ParlettRules::complex_reach`]).
+    pub complex: OnceCell<Bitboard>,
+}
+
+impl ParlettRules {
+    /// The history-pattern bits of the simple move of unit `u` from `from` to
+    /// `to` (PAR-HIST-01: what the opponent's history rules will see of it).
+    pub(super) fn move_patterns(
+        &self,
+        pos: &Position<ParlettState>,
+        u: UnitId,
+        from: Square,
+        to: Square,
+    ) -> u32 {
+        let c = self.c();
+        let un = pos.unit(u);
+        if c.kinds.get(un.kind.index()).map_or(0, |kd| kd.pattern_bits) == 0 {
+            return 0;
+        }
+        let side = un.side;
+        let (own, enemy) = (pos.side_bb(side), pos.side_bb(side.opposite()));
+        c.simple_pattern_bits(un.kind, from, to, side, un.status.moved, own, enemy)
+    }
+    pub(super) fn legal_info(
+        &self,
+        pos: &Position<ParlettState>,
+        nn: Option<&NarrowNode>,
+    ) -> Option<Legal> {
+        let c = self.c();
+        if !c.legality {
+            return None;
+        }
+        let royal = c.royal?;
+        let side = pos.to_move();
+        let opp = side.opposite();
+        let royals: SmallVec<[Square; 2]> = pos.pieces(side, royal).iter().collect();
+        // The unmoved squares, exact where a test reads them: the attack
+        // tables with `i` elements, or a complex line near a royal piece.
+        // Else "all unmoved", which only makes the complex-line filters say
+        // yes more often (see `Legal::unmoved`).
+        let mut exact = c.unmoved_tables;
+        let mut unmoved = if exact {
+            c.unmoved_attackers(pos, opp, nn)
+        } else {
+            Bitboard::FULL
+        };
+        let occ = pos.occupied();
+        let by = pos.side_bb(opp);
+        let mut always = false;
+        let mut pattern_risky = false;
+        let mut lines = Bitboard::EMPTY;
+        let kb = |k: usize| pos.kind_bb(Kind(k as u8));
+        let narrow = c.narrow().zip(nn);
+        for &r in &royals {
+            // Might a complex line capture it after some previous turn? Asked
+            // first with every piece counted as unmoved (the most permissive
+            // form: its no is final), a yes again with the exact squares.
+            let mut near = c.complex_may_capture(r, opp, by, kb, unmoved, None, nn);
+            if near && !exact {
+                exact = true;
+                unmoved = c.unmoved_attackers(pos, opp, nn);
+                near = c.complex_may_capture(r, opp, by, kb, unmoved, None, nn);
+            }
+            let in_check = c.attacked(r, opp, occ, by, kb, unmoved, nn)
+                || (near && c.complex_may_capture(r, opp, by, kb, unmoved, Some(&[]), nn));
+            always |= in_check;
+            pattern_risky |= near;
+            lines |= match narrow {
+                Some((nw, nn)) => unpack(nw.slider_lines(
+                    narrow::n(r),
+                    opp,
+                    nn.side[0] | nn.side[1],
+                    nn.side[side.index()],
+                    nn.side[opp.index()],
+                    |k| nn.kind(k),
+                )),
+                None => c.slider_lines(r, opp, occ, pos.side_bb(side), by, kb),
+            };
+        }
+        Some(Legal {
+            royals,
+            always,
+            lines,
+            unmoved,
+            pattern_risky,
+            danger: OnceCell::new(),
+            complex: OnceCell::new(),
+        })
+    }
+    /// [`Compiled::complex_reach`] of the opponent at this node, made once.
+    /// A move that captures takes a piece from the opponent, so its reach
+    /// afterwards is within this one.
+    pub(super) fn complex_reach(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        nn: Option<&NarrowNode>,
+    ) -> Bitboard {
+        *li.complex.get_or_init(|| {
+            let opp = pos.to_move().opposite();
+            let kb = |k: usize| pos.kind_bb(Kind(k as u8));
+            self.c()
+                .complex_reach(opp, pos.side_bb(opp), kb, li.unmoved, nn)
+        })
+    }
+    /// The node's [`Danger`], made on first use: with one royal piece on a
+    /// narrow board, the squares on which the opponent could capture it.
+    pub(super) fn danger<'l>(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &'l Legal,
+        nn: Option<&NarrowNode>,
+    ) -> Option<&'l Danger> {
+        li.danger
+            .get_or_init(|| {
+                let c = self.c();
+                let (nw, nn) = c.narrow().zip(nn)?;
+                let &[r] = li.royals.as_slice() else {
+                    return None;
+                };
+                let opp = pos.to_move().opposite();
+                Some(Danger {
+                    royal: r,
+                    simple: nw.attack_map(
+                        opp,
+                        pack(pos.occupied()) & !(1u64 << narrow::n(r)),
+                        nn.side[opp.index()],
+                        |k| nn.kind(k),
+                        pack(li.unmoved),
+                    ),
+                    // Every square, not only near the royal piece: its
+                    // moves and castling read other squares.
+                    complex: pack(self.complex_reach(pos, li, Some(nn))),
+                })
+            })
+            .as_ref()
+    }
+    /// Is a generated move legal under the check rule?
+    pub(super) fn is_legal(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        board: &mut Option<Board>,
+        g: &Gen,
+        nn: Option<&NarrowNode>,
+    ) -> bool {
+        match g.effect {
+            None => self.simple_legal(pos, li, board, g.from, g.to, g.piece, nn),
+            Some(e) => self.effect_safe(pos, li, board, e.view(), g.piece, nn),
+        }
+    }
+    /// Is the simple move `from` -> `to` (promoting to `promo`) legal under the
+    /// check rule?
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn simple_legal(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        board: &mut Option<Board>,
+        from: Square,
+        to: Square,
+        promo: Option<Kind>,
+        nn: Option<&NarrowNode>,
+    ) -> bool {
+        let c = self.c();
+        let Some(royal) = c.royal else { return true };
+        let side = pos.to_move();
+        let opp = side.opposite();
+        let Some(u) = pos.unit_at(from) else {
+            return true;
+        };
+        let is_royal = pos.unit(u).kind == royal;
+        let pat = if li.pattern_risky {
+            self.move_patterns(pos, u, from, to)
+        } else {
+            0
+        };
+        if !li.always && !is_royal && !li.lines.contains(from) && pat == 0 {
+            return true;
+        }
+        // The royal piece stepping alone to an empty square: read off the
+        // node's sets (exact there, see `Danger::royal_safe`).
+        if let (true, 0, None, false) = (is_royal, pat, promo, pos.side_bb(opp).contains(to)) {
+            // Only when already made (see `count_moves`).
+            let d = li.danger.get().and_then(Option::as_ref);
+            let d = d.filter(|d| d.royal == from);
+            if let Some(safe) = d.and_then(|d| d.royal_safe(to)) {
+                return safe;
+            }
+        }
+        let occ = (pos.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
+        let by = pos.side_bb(opp) - Bitboard::from_square(to);
+        let mut need_full = false;
+        for &r in &li.royals {
+            let r = if is_royal && r == from { to } else { r };
+            let kb = |k: usize| pos.kind_bb(Kind(k as u8));
+            if c.attacked(r, opp, occ, by, kb, li.unmoved, nn) {
+                return false;
+            }
+            let may = if pat == 0 {
+                // No history rule applies after a move matching no pattern.
+                self.complex_reach(pos, li, nn).contains(r)
+            } else {
+                let last = [LastPart {
+                    unit: u,
+                    from,
+                    to,
+                    patterns: pat,
+                }];
+                c.complex_may_capture(r, opp, by, kb, li.unmoved, Some(&last), nn)
+            };
+            need_full |= may;
+        }
+        if !need_full {
+            return true;
+        }
+        let parts = [(u, from, to, pat)];
+        let cap = pos.unit_at(to).map(|v| (v, to));
+        let e = EffectRef {
+            parts: &parts,
+            caps: cap.as_slice(),
+        };
+        self.effect_safe(pos, li, board, e, promo, nn)
+    }
+    /// [`Self::effect_safe`] on the narrow board with the node's [`Danger`], for an
+    /// effect that captures nothing, promotes nothing and matches no history pattern
+    /// (castling): the royal piece's square after the effect is tested with the
+    /// simple attack tables on the placement after it, and against the opponent's
+    /// complex reach, which such an effect leaves as it was. `None` when that does
+    /// not apply or a complex line might capture.
+    pub(super) fn effect_safe_sets(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        e: EffectRef<'_>,
+        promo: Option<Kind>,
+        royal: Kind,
+        nn: Option<&NarrowNode>,
+    ) -> Option<bool> {
+        if promo.is_some() || !e.caps.is_empty() || e.parts.iter().any(|p| p.3 != 0) {
+            return None;
+        }
+        let (nw, nn) = self.c().narrow().zip(nn)?;
+        let d = self.danger(pos, li, Some(nn))?;
+        let side = pos.to_move();
+        let opp = side.opposite();
+        let mut occ = nn.side[0] | nn.side[1];
+        let mut r = d.royal;
+        for &(_, f, _, _) in e.parts {
+            occ &= !(1u64 << narrow::n(f));
+        }
+        for &(u, f, t, _) in e.parts {
+            occ |= 1u64 << narrow::n(t);
+            if f == d.royal && pos.unit(u).kind == royal {
+                r = t;
+            }
+        }
+        // Safe in the sets' world (the royal piece lifted, the others in place)?
+        // The other parts only add own pieces (blocks) and vacate squares; an
+        // attack can only come through a vacated square, along its line.
+        if d.royal_safe(r) == Some(true) {
+            let mut vacated = 0u64;
+            for &(u, f, _, _) in e.parts {
+                if f != d.royal || pos.unit(u).kind != royal {
+                    vacated |= 1u64 << narrow::n(f);
+                }
+            }
+            vacated &= !occ;
+            let by = nn.side[opp.index()];
+            let through = nw.attacked_through(narrow::n(r), vacated, opp, occ, by, |k| nn.kind(k));
+            if let Some(attacked) = through {
+                return Some(!attacked);
+            }
+        }
+        let unmoved = pack(li.unmoved);
+        if nw.attacked(
+            narrow::n(r),
+            opp,
+            occ,
+            nn.side[opp.index()],
+            |k| nn.kind(k),
+            unmoved,
+        ) {
+            return Some(false);
+        }
+        (d.complex & (1u64 << narrow::n(r)) == 0).then_some(true)
+    }
+    /// [`Self::effect_safe`] on bitboards alone, when it can decide: the placement after
+    /// the effect is computed on the occupancy and the attacker's squares, and each own
+    /// royal piece is tested with the same two tables `capturable_on_board` starts with
+    /// (simple elements, exact; complex lines, a conservative filter). `None` when a
+    /// complex line of the opponent might capture, or when a promotion makes a royal piece:
+    /// then only the scratch board can tell.
+    pub(super) fn effect_safe_quick(
+        &self,
+        pos: &Position<ParlettState>,
+        e: EffectRef<'_>,
+        promo: Option<Kind>,
+        royal: Kind,
+        nn: Option<&NarrowNode>,
+    ) -> Option<bool> {
+        let c = self.c();
+        if promo == Some(royal) {
+            return None;
+        }
+        let side = pos.to_move();
+        let opp = side.opposite();
+        let mut occ = pos.occupied();
+        let mut by = pos.side_bb(opp);
+        for &(_, sq) in e.caps {
+            occ.clear(sq);
+            by.clear(sq);
+        }
+        for &(_, f, _, _) in e.parts {
+            occ.clear(f);
+        }
+        let mut royals: SmallVec<[Square; 2]> = SmallVec::new();
+        for &(u, _, t, _) in e.parts {
+            occ.set(t);
+            if pos.unit(u).kind == royal {
+                royals.push(t);
+            }
+        }
+        for r in pos.pieces(side, royal) {
+            if !e.parts.iter().any(|p| p.1 == r) {
+                royals.push(r);
+            }
+        }
+        let unmoved = c.unmoved_attackers(pos, opp, nn);
+        let last = last_parts(e.parts);
+        let kb = |k: usize| pos.kind_bb(Kind(k as u8));
+        let mut undecided = false;
+        for &r in &royals {
+            if c.attacked(r, opp, occ, by, kb, unmoved, nn) {
+                return Some(false);
+            }
+            if c.complex_may_capture(r, opp, by, kb, unmoved, Some(&last), nn) {
+                undecided = true;
+            }
+        }
+        (!undecided).then_some(true)
+    }
+    /// Plays an effect on the scratch board and tests every own royal piece.
+    pub(super) fn effect_safe(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        board: &mut Option<Board>,
+        e: EffectRef<'_>,
+        promo: Option<Kind>,
+        nn: Option<&NarrowNode>,
+    ) -> bool {
+        let c = self.c();
+        let Some(royal) = c.royal else { return true };
+        if let Some(safe) = self.effect_safe_sets(pos, li, e, promo, royal, nn) {
+            return safe;
+        }
+        if let Some(safe) = self.effect_safe_quick(pos, e, promo, royal, nn) {
+            return safe;
+        }
+        let side = pos.to_move();
+        let b = board.get_or_insert_with(|| Board::from_pos(pos));
+        let mut saved_kinds: SmallVec<[(UnitId, Kind); 2]> = SmallVec::new();
+        for &(v, _) in e.caps {
+            b.lift(v);
+        }
+        for &(u, _, _, _) in e.parts {
+            b.lift(u);
+        }
+        for &(u, f, t, _) in e.parts {
+            b.put(u, t);
+            if let Some(p) = promo {
+                if f != t {
+                    let k = b.units[u.index()].kind;
+                    if c.kinds.get(k.index()).is_some_and(|kd| {
+                        kd.promo_zone[side.index()].contains(t) && !kd.promo_to.is_empty()
+                    }) {
+                        saved_kinds.push((u, k));
+                        b.lift(u);
+                        b.units[u.index()].kind = p;
+                        b.put(u, t);
+                    }
+                }
+            }
+        }
+        let last: LastParts = last_parts(e.parts);
+        let mut safe = true;
+        let royals: SmallVec<[(UnitId, Square); 2]> = b
+            .units
+            .iter()
+            .enumerate()
+            .filter_map(|(i, x)| {
+                (x.side == side && x.kind == royal)
+                    .then_some(())
+                    .and(x.sq.map(|s| (UnitId(i as u16), s)))
+            })
+            .collect();
+        for (ru, rs) in royals {
+            if capturable_on_board(c, b, ru, rs, side.opposite(), last.clone()) {
+                safe = false;
+                break;
+            }
+        }
+        for &(u, k) in saved_kinds.iter().rev() {
+            let t = b.lift(u);
+            b.units[u.index()].kind = k;
+            if let Some(t) = t {
+                b.put(u, t);
+            }
+        }
+        for &(u, _, _, _) in e.parts {
+            b.lift(u);
+        }
+        for &(u, f, _, _) in e.parts {
+            b.put(u, f);
+        }
+        for &(v, s) in e.caps {
+            b.put(v, s);
+        }
+        safe
+    }
+}

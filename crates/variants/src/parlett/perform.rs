@@ -1,0 +1,242 @@
+//! Playing a move (the body of [`frozen_core::Rules::perform`]): finding the listed move's effect,
+//! moving and capturing through the position's journaled setters, promotion, the
+//! previous-turn record for history rules (PAR-HIST-01), and the end of the game when the
+//! side to act has no move (PAR-GAME-01..05).
+//!
+//! Uses [`super::ir`], [`super::compiled`], [`super::narrow`], [`super::eval`],
+//! [`super::set`], [`super::legal`], [`super::moves`] and [`super::count`].
+
+use super::board::Board;
+use super::eval::{capturable_on_board, Effect};
+use super::ir::{last_parts, LastParts};
+use super::narrow::NarrowNode;
+use super::set::{ParlettRules, ParlettState};
+use frozen_core::{
+    Action, ActionKind, Event, EventSink, Location, Outcome, Position, Side, Square, UnitId,
+};
+use smallvec::SmallVec;
+
+impl ParlettRules {
+    /// Applies an effect or a simple move to the position.
+    pub(super) fn apply_move(
+        &self,
+        pos: &mut Position<ParlettState>,
+        action: &Action,
+        effect: Option<&Effect>,
+        events: &mut dyn EventSink,
+    ) {
+        let c = self.c();
+        let side = pos.to_move();
+        let wants = events.wants();
+        let mut parts: SmallVec<[(UnitId, Square, Square, u32); 2]> = SmallVec::new();
+        let mut caps: SmallVec<[(UnitId, Square); 2]> = SmallVec::new();
+        match effect {
+            Some(e) => {
+                parts = e.parts.clone();
+                caps = e.caps.clone();
+            }
+            None => {
+                let (Some(from), Some(to)) = (action.from(), action.to()) else {
+                    return;
+                };
+                let Some(u) = pos.unit_at(from) else { return };
+                let pat = self.move_patterns(pos, u, from, to);
+                parts.push((u, from, to, pat));
+                if let Some(v) = pos.unit_at(to) {
+                    caps.push((v, to));
+                }
+            }
+        }
+        for &(v, at) in &caps {
+            pos.relocate(v, Location::Captured(side));
+            if wants {
+                events.push(Event::Captured {
+                    unit: v,
+                    at,
+                    by: parts.first().map(|p| p.0),
+                    to: Location::Captured(side),
+                });
+            }
+        }
+        if parts.len() == 1 {
+            let (u, f, t, _) = parts[0];
+            if f != t {
+                pos.move_unit(u, t);
+            }
+        } else {
+            for &(u, f, t, _) in &parts {
+                if f != t {
+                    pos.relocate(u, Location::Pool);
+                }
+            }
+            for &(u, f, t, _) in &parts {
+                if f != t {
+                    pos.move_unit(u, t);
+                }
+            }
+        }
+        for &(u, f, t, _) in &parts {
+            if wants {
+                events.push(Event::Moved {
+                    unit: u,
+                    from: f,
+                    to: t,
+                });
+            }
+            // PAR-MULT-02 / PAR-DIST-03: every participant has moved.
+            if !pos.unit(u).status.moved {
+                pos.update_status(u, |s| s.moved = true);
+            }
+            if let Some(p) = action.piece {
+                let k = pos.unit(u).kind;
+                if f != t
+                    && c.kinds.get(k.index()).is_some_and(|kd| {
+                        !kd.promo_to.is_empty() && kd.promo_zone[side.index()].contains(t)
+                    })
+                {
+                    pos.set_kind(u, p);
+                    if wants {
+                        events.push(Event::Promoted {
+                            unit: u,
+                            from: k,
+                            to: p,
+                        });
+                    }
+                }
+            }
+        }
+        let last: LastParts = last_parts(&parts);
+        if pos.state().last != last {
+            pos.set_state(ParlettState { last });
+        }
+        pos.bump_ply();
+        pos.pass_turn();
+        // PAR-GAME-01: checked at the end of every turn.
+        if let (Some(royal), false) = (c.royal, c.legality) {
+            let w = pos.pieces(Side::White, royal).any();
+            let b = pos.pieces(Side::Black, royal).any();
+            let outcome = match (w, b) {
+                (true, false) => Some(Outcome {
+                    winner: Some(Side::White),
+                    reason: "only side with a king".into(),
+                }),
+                (false, true) => Some(Outcome {
+                    winner: Some(Side::Black),
+                    reason: "only side with a king".into(),
+                }),
+                (false, false) => Some(Outcome {
+                    winner: None,
+                    reason: "no side has a king, no winner".into(),
+                }),
+                _ => None,
+            };
+            if let Some(o) = outcome {
+                if wants {
+                    events.push(Event::GameOver(o.clone()));
+                }
+                pos.set_result(Some(o));
+            }
+        }
+        // No legal move (PAR-GAME-03), checkmate and stalemate (check rule) need a move
+        // generation: `Rules::terminal` finds them, and `frozen_core::apply` records them
+        // whatever the event sink (perft's raw `perform` leaves them, as leaves).
+    }
+    /// The end of the game when the side to act has no legal move (PAR-GAME-03, and
+    /// checkmate or stalemate under the check rule).
+    pub(super) fn no_move_outcome(&self, pos: &Position<ParlettState>) -> Option<Outcome> {
+        if pos.result().is_some() || self.count_moves(pos) != 0 {
+            return None;
+        }
+        let c = self.c();
+        let o = if c.legality {
+            let victim_side = pos.to_move();
+            let mover_wins = c.royal.is_some_and(|r| {
+                let mut b = Board::from_pos(pos);
+                pos.pieces(victim_side, r).iter().any(|s| {
+                    pos.unit_at(s).is_some_and(|u| {
+                        capturable_on_board(
+                            c,
+                            &mut b,
+                            u,
+                            s,
+                            victim_side.opposite(),
+                            pos.state().last.clone(),
+                        )
+                    })
+                })
+            });
+            if mover_wins {
+                Outcome {
+                    winner: Some(victim_side.opposite()),
+                    reason: "checkmate".into(),
+                }
+            } else {
+                Outcome {
+                    winner: None,
+                    reason: "stalemate".into(),
+                }
+            }
+        } else {
+            Outcome {
+                winner: None,
+                reason: "no legal move, no winner".into(),
+            }
+        };
+        Some(o)
+    }
+    /// [`frozen_core::Rules::perform`]: plays a listed move.
+    pub(super) fn perform_move(
+        &self,
+        pos: &mut Position<ParlettState>,
+        action: &Action,
+        events: &mut dyn EventSink,
+    ) {
+        let c = self.c();
+        let (Some(from), Some(to)) = (action.from(), action.to()) else {
+            return;
+        };
+        let Some(u) = pos.unit_at(from) else { return };
+        let un = pos.unit(u);
+        let side = un.side;
+        if action.kind == ActionKind::Move
+            && action.path.len() == 2
+            && action.arg == 0
+            && from != to
+        {
+            // A kind without complex lines only has simple moves: no need to look.
+            if c.kinds
+                .get(un.kind.index())
+                .is_some_and(|kd| kd.lines.is_empty())
+            {
+                self.apply_move(pos, action, None, events);
+                return;
+            }
+            let (t, _) = c.simple_targets(
+                un.kind,
+                from,
+                side,
+                un.status.moved,
+                pos.side_bb(side),
+                pos.side_bb(side.opposite()),
+            );
+            if t.contains(to) {
+                self.apply_move(pos, action, None, events);
+                return;
+            }
+        }
+        // The unit's moves as the move list made them, with the node's
+        // narrow views and sets (cheaper `s` tests for castling).
+        let mut board = None;
+        let mut found: Option<Effect> = None;
+        let nn = c.narrow().map(|_| NarrowNode::new(pos, c.kinds.len()));
+        let legal = self.legal_info(pos, nn.as_ref());
+        self.node_unit_moves(pos, nn.as_ref(), legal.as_ref(), &mut board, u, &mut |g| {
+            if found.is_none() && g.action.as_ref() == Some(action) {
+                found = g.effect.cloned();
+            }
+        });
+        if let Some(e) = found {
+            self.apply_move(pos, action, Some(&e), events);
+        }
+    }
+}
