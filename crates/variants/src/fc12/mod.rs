@@ -1,4 +1,4 @@
-//! FrozenChess 12x12 (`fc12`, the seed's "Board12x12"), tracker issue 4.
+//! FrozenChess 12x12 (`fc12`, the seed's "Board12x12").
 //!
 //! The rules follow the catalog `rules/fc12.md` as ruled in `docs/rules/fc12.md`.
 //! One module per catalog area; each names the rule IDs it implements:
