@@ -2,7 +2,7 @@
 //! (a blog post of 30 August 2013). Rulings as built: `docs/rules/denial-bait.md`.
 //!
 //! The modules, in the order they may use each other (a module uses only modules above
-//! it; the one call back up is noted in [`perform`]):
+//! it; the one call back up is noted in `perform`):
 //!
 //! 1. [`base`]: the model (board, pieces, piles, state, turn anatomy; BASE).
 //! 2. [`context`]: what every movement rule shares: the execution context, stops,
@@ -15,8 +15,8 @@
 //! 6. [`fide`] (FIDE: generation, check, end-of-turn mechanics), then [`exile`] (EXIL),
 //!    [`promotion`] (PROM), [`deny`] (DENY) and [`legal`] (legality of a movement).
 //! 7. The turn: [`turn`] (which actions a movement is made of), [`listing`] (the movements
-//!    of a turn), [`perform`] (playing an action, the end of the turn, the verdict),
-//!    [`fen`].
+//!    of a turn), `perform` (playing an action, the end of the turn, the verdict),
+//!    `fen`.
 //! 8. This file: [`DenialBait`] and its [`Rules`] implementation. A turn is a sequence of
 //!    actions of the mover (free actions, `declare:1`, one movement), owner decisions
 //!    inside chain reactions and end-of-turn conversions (`choose:<n>`), then the

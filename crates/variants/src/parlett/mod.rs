@@ -3,20 +3,20 @@
 //!
 //! The modules form a pipeline; each uses only the stages before it:
 //!
-//! 1. Notation: [`ast`] (the typed syntax tree), [`parse`] and [`labels`] (the parser
+//! 1. Notation: [`ast`] (the typed syntax tree), [`parse`] and `labels` (the parser
 //!    and its label checks), [`error`] (parse errors with a column and a caret).
-//! 2. Intermediate form: [`ir`] (complex lines as a small IR, per-kind simple elements,
+//! 2. Intermediate form: `ir` (complex lines as a small IR, per-kind simple elements,
 //!    direction vectors, the previous turn as history rules see it).
-//! 3. Compiler: [`compile`] (syntax trees to the intermediate form; load errors that
+//! 3. Compiler: `compile` (syntax trees to the intermediate form; load errors that
 //!    name the line).
-//! 4. Compiled tables: [`attacks`] (reverse tables), [`narrow`] (the `u64` board word
-//!    for boards up to 8 x 8), [`simple`] (simple elements on bitboards), [`fixed`]
-//!    (fixed lines' routes), [`filter`] (capture filters of complex lines), gathered in
-//!    [`compiled`] (`Compiled` and its queries).
-//! 5. Evaluator for complex lines: [`board`] (the scratch board), [`eval`], and
-//!    [`fixed_run`] (fixed lines on their routes, with the evaluator's outcome).
-//! 6. The `Rules` plugin: [`set`] (set files, the rules value), [`legal`] (the check
-//!    rule), [`moves`] (listing), [`count`] (counting), [`perform`], [`fen`], and
+//! 4. Compiled tables: `attacks` (reverse tables), `narrow` (the `u64` board word
+//!    for boards up to 8 x 8), `simple` (simple elements on bitboards), `fixed`
+//!    (fixed lines' routes), `filter` (capture filters of complex lines), gathered in
+//!    `compiled` (`Compiled` and its queries).
+//! 5. Evaluator for complex lines: `board` (the scratch board), `eval`, and
+//!    `fixed_run` (fixed lines on their routes, with the evaluator's outcome).
+//! 6. The `Rules` plugin: `set` (set files, the rules value), `legal` (the check
+//!    rule), `moves` (listing), `count` (counting), `perform`, `fen`, and
 //!    [`rules`] (the `Rules` implementation, built-in sets).
 //! 7. [`explain()`]: what a definition does, for people writing piece sets.
 

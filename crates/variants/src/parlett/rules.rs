@@ -5,9 +5,9 @@
 //! participant has moved), PAR-NORM-10 / PAR-FAIR-08 (promotion), PAR-HIST-01 (the
 //! previous turn kept in [`ParlettState`]).
 //!
-//! The last stage of the plugin: uses [`super::set`] and the modules that add methods to
-//! [`ParlettRules`] ([`super::legal`], [`super::moves`], [`super::count`],
-//! [`super::perform`], [`super::fen`]).
+//! The last stage of the plugin: uses `set` and the modules that add methods to
+//! [`ParlettRules`] (`legal`, `moves`, `count`,
+//! `perform`, `fen`).
 
 use super::set::invalid;
 pub use super::set::{
