@@ -192,6 +192,10 @@ fn db_fide_05_en_passant() {
     assert!(has(&g, "e5d6"));
     play(&mut g, &["e5d6"]);
     assert!(at(&g, "d5").is_none(), "the double-moved pawn is captured");
+    // Only on the very next turn: after a White King movement and a Black one, gone.
+    let mut g = game("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    play(&mut g, &["d7d6d5", "e1d2", "end", "e8f8", "end"]);
+    assert!(!has(&g, "e5d6"), "en passant lapses after the next turn");
 }
 
 /// DB-FIDE-06: stalemate.

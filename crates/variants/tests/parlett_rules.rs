@@ -46,6 +46,14 @@ fn try_set_with(lines: &[&str], setup: &str) -> Result<ParlettRules, String> {
     ParlettRules::from_set(s).map_err(|e| e.to_string())
 }
 
+/// Asserts that the set does not load, for the reason `why` (part of the message).
+fn load_error(lines: &[&str], why: &str) {
+    match try_set(lines) {
+        Ok(_) => panic!("{lines:?} loaded; it must be refused"),
+        Err(e) => assert!(e.contains(why), "{lines:?} refused for another reason: {e}"),
+    }
+}
+
 /// Action texts of the moves starting on `from`, sorted.
 fn moves_from(r: &ParlettRules, fen: &str, from: &str) -> Vec<String> {
     let pos = r.position_from_fen(fen).expect("fen");
@@ -231,8 +239,8 @@ fn par_dirn_04_left_right_fixed_on_the_board() {
 /// Proves PAR-DIRN-05.
 #[test]
 fn par_dirn_05_hippogonal_needs_leap_and_no_direction() {
-    assert!(try_set(&["A: 1/2"]).is_err());
-    assert!(try_set(&["A: ~1/2>"]).is_err());
+    load_error(&["A: 1/2"], "expected '~' before a hippogonal leap");
+    load_error(&["A: ~1/2>"], "no direction after a hippogonal leap");
     assert_eq!(targets(&set(&["A: ~1/2"]), D4, "d4").len(), 8);
 }
 
@@ -289,10 +297,10 @@ fn par_cond_05_modifier_order_and_clashes() {
     let a = set(&["A: ~i2l"]);
     let b = set(&["A: i~2l"]);
     assert_eq!(a.definitions()[0], b.definitions()[0]);
-    assert!(try_set(&["A: cc1+"]).is_err());
-    assert!(try_set(&["A: co1+"]).is_err());
-    assert!(try_set(&["A: ~^2+"]).is_err());
-    assert!(try_set(&["A: d1+"]).is_err());
+    load_error(&["A: cc1+"], "'c' is repeated (PAR-COND-05)");
+    load_error(&["A: co1+"], "at most one of 'c' and 'o' (PAR-COND-05)");
+    load_error(&["A: ~^2+"], "at most one move type");
+    load_error(&["A: d1+"], "found 'd1'");
 }
 
 // ---------------------------------------------------------------- move types
@@ -321,7 +329,10 @@ fn par_type_03_locust() {
         p.piece_at("d5".parse().expect("sq")).is_none(),
         "d5 captured by the locust"
     );
-    assert!(try_set(&["A: ^1/2"]).is_err());
+    load_error(
+        &["A: ^1/2"],
+        "a locust moves along straight lines only (PAR-TYPE-03)",
+    );
 }
 
 // ---------------------------------------------------------------- operators
@@ -425,9 +436,9 @@ fn par_extn_03_playable_outcomes() {
 #[test]
 fn par_labl_01_move_labels_play_only_through_references() {
     assert_eq!(targets(&set(&["A: $x$, x:1>"]), D4, "d4"), sorted(&["d5"]));
-    assert!(try_set(&["A: (x:1>), (x:1<)"]).is_err(), "redefinition");
-    assert!(try_set(&["A: x:$x$.1>"]).is_err(), "recursion");
-    assert!(try_set(&["A: $y$"]).is_err(), "undefined");
+    load_error(&["A: (x:1>), (x:1<)"], "no redefinition");
+    load_error(&["A: x:$x$.1>"], "no recursion");
+    load_error(&["A: $y$"], "no label 'y' on this line");
 }
 
 /// Proves PAR-LABL-02.
