@@ -266,6 +266,113 @@ fn par_cond_01_initial_is_per_piece_history() {
     assert!(!w.iter().any(|a| n.format_action(&moved, a) == "e3e5"));
 }
 
+/// PAR-COND-01 in a user set whose first two-piece line is no castling (`A;B`): A and B
+/// are unmoved by their set-up squares, like every other piece, not by the castling field.
+const AB_SETUP: &str = "4k3/8/8/8/3A4/8/1B6/4K3 w - - 0 1";
+
+fn ab_set() -> ParlettRules {
+    try_set_with(&["K: 1*", "A;B: 1>; 1>", "B: i1="], AB_SETUP).expect("set")
+}
+
+/// Proves PAR-COND-01 (user set, the example).
+#[test]
+fn par_cond_01_unmoved_on_set_up_square_in_a_user_set() {
+    let r = ab_set();
+    let b2 = moves_from(&r, AB_SETUP, "b2");
+    assert!(
+        b2.contains(&"b2a2".to_string()) && b2.contains(&"b2c2".to_string()),
+        "B on its set-up square is unmoved: {b2:?}"
+    );
+    // The initial position is the set-up: the same, and its FEN has no unmoved field.
+    let pos = r.initial_position();
+    assert_eq!(r.to_fen(&pos).as_deref(), Some(AB_SETUP));
+    // History: once B has moved (here with A, PAR-MULT-02: every participant has moved),
+    // `i1=` is gone.
+    let mut v = Vec::new();
+    r.actions(&pos, &mut v);
+    // A moves only with B (the A;B line), so A's move from d4 is the pair's.
+    let pair = v
+        .iter()
+        .find(|a| a.from().is_some_and(|f| f.to_string() == "d4"))
+        .cloned();
+    let mut p = pos.clone();
+    let text = r.format_action(&pos, pair.as_ref().expect("the A;B move"));
+    play(&r, &mut p, &text);
+    let b = p.unit_at("b3".parse().expect("sq")).expect("B moved to b3");
+    let a = p.unit_at("d5".parse().expect("sq")).expect("A moved to d5");
+    assert!(p.unit(a).status.moved && p.unit(b).status.moved, "{text}");
+    p.pass_turn();
+    assert_eq!(
+        targets(&r, &r.to_fen(&p).expect("fen"), "b3"),
+        Vec::<String>::new(),
+        "B has moved: no `i1=`"
+    );
+}
+
+/// Proves PAR-COND-01: a FEN can say which pieces are unmoved for any set (seventh field),
+/// and the writer adds it exactly where the six fields would read back another status.
+#[test]
+fn par_cond_01_unmoved_field_in_fen() {
+    let r = ab_set();
+    // B on its set-up square but listed as moved (only e1, d4, e8 unmoved, in scan order):
+    // no `i1=`.
+    let fen = "4k3/8/8/8/3A4/8/1B6/4K3 w - - 0 1 e1,d4,e8";
+    let t = targets(&r, fen, "b2");
+    assert!(
+        !t.contains(&"a2".to_string()) && !t.contains(&"c2".to_string()),
+        "{t:?}"
+    );
+    // B away from its set-up square but listed as unmoved: `i1=` from c3.
+    let fen2 = "4k3/8/8/8/3A4/2B5/8/4K3 w - - 0 1 c3,d4";
+    let t = targets(&r, fen2, "c3");
+    assert!(
+        t.contains(&"b3".to_string()) && t.contains(&"d3".to_string()),
+        "{t:?}"
+    );
+    // Round trips: the writer gives the same text back.
+    for f in [fen, fen2] {
+        let pos = r.position_from_fen(f).expect("fen");
+        assert_eq!(r.to_fen(&pos).as_deref(), Some(f));
+    }
+    // Errors name the column and the reason.
+    for (bad, why) in [
+        ("4k3/8/8/8/3A4/8/1B6/4K3 w - - 0 1 c3", "c3 is empty"),
+        ("4k3/8/8/8/3A4/8/1B6/4K3 w - - 0 1 b2,b2", "listed twice"),
+        (
+            "4k3/8/8/8/3A4/8/1B6/4K3 w - - 0 1 b9",
+            "empty or off the board",
+        ),
+        (
+            "4k3/8/8/8/3A4/8/1B6/4K3 w - - 0 1 b2;d4",
+            "square of an unmoved piece",
+        ),
+        ("4k3/8/8/8/3A4/8/1B6/4K3 w - - 0 1 - x", "unexpected text"),
+    ] {
+        let e = r.position_from_fen(bad).expect_err(bad).to_string();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+    // A chess set keeps its castling field; with the unmoved field the two must agree.
+    let n = builtin_rules("normal-chess").expect("normal");
+    let ok = "4k3/8/8/8/8/8/P7/R3K3 w Q - 0 1 a1,e1";
+    assert!(n.position_from_fen(ok).is_ok());
+    let e = n
+        .position_from_fen("4k3/8/8/8/8/8/P7/R3K3 w Q - 0 1 e1")
+        .expect_err("Q without its rook")
+        .to_string();
+    assert!(e.contains("does not match the unmoved pieces"), "{e}");
+    // A pawn on its home square that has moved gets the field; chess FENs stay standard.
+    let mut p = n.initial_position();
+    play(&n, &mut p, "e2e4");
+    assert_eq!(
+        n.to_fen(&p).as_deref(),
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+    );
+    let moved_home = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 -";
+    let pos = n.position_from_fen(moved_home).expect("fen");
+    assert_eq!(n.to_fen(&pos).as_deref(), Some(moved_home));
+    assert!(!targets(&n, moved_home, "e2").contains(&"e4".to_string()));
+}
+
 /// Proves PAR-COND-02, PAR-COND-03.
 #[test]
 fn par_cond_02_03_capture_only_and_no_capture() {

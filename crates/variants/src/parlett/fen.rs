@@ -1,6 +1,13 @@
 //! FEN for Parlett sets: the placement on the set's board (up to 16 files), the side to
-//! act, the castling field (the unmoved pieces of the first multi-piece line), en passant
-//! and the counters, read into a position and written back.
+//! act, the castling field (the unmoved K and T of a set with castling: its royal piece's
+//! first two-piece line), en passant, the counters and, where the other fields cannot say
+//! it, a seventh field listing the squares of the unmoved pieces (PAR-COND-01), read into a
+//! position and written back.
+//!
+//! Without the seventh field a piece is unmoved if the set's own set-up has the same piece
+//! on its square; the castling kinds of a set with castling are unmoved exactly as the
+//! castling field says. With it, the listed pieces are unmoved and every other one has moved,
+//! and the castling field must agree with the list.
 //!
 //! Uses [`super::compiled`] and [`super::set`].
 
@@ -45,11 +52,11 @@ impl ParlettRules {
         let Some(&(_, placement)) = fields.first() else {
             return Err(Self::fen_error(fen, 1, "empty FEN"));
         };
-        if fields.len() > 6 {
+        if fields.len() > 7 {
             return Err(Self::fen_error(
                 fen,
-                fields[6].0,
-                "unexpected text after the fullmove number",
+                fields[7].0,
+                "unexpected text after the unmoved pieces field",
             ));
         }
         let placed = parse_placement(placement, c.shape, &self.inner.kinds)
@@ -138,12 +145,18 @@ impl ParlettRules {
                 }
             }
         }
+        // Unmoved pieces field (PAR-COND-01): the squares of every unmoved piece.
+        let listed = match fields.get(6) {
+            Some(&(cl, uf)) => Some(self.read_unmoved(fen, cl, uf, &placed)?),
+            None => None,
+        };
         let mut pos = Position::empty(c.shape, ParlettState::default());
         let mut ids: HashMap<Square, UnitId> = HashMap::new();
         for &(sq, k, s) in &placed {
-            let unmoved = match self.inner.castle {
-                Some((kk, tk)) if k == kk || k == tk => unmoved_castle.contains(&sq),
-                _ => self.inner.home.get(&sq) == Some(&(k, s)),
+            let unmoved = match (&listed, self.inner.castle) {
+                (Some(list), _) => list.contains(&sq),
+                (None, Some((kk, tk))) if k == kk || k == tk => unmoved_castle.contains(&sq),
+                (None, _) => self.inner.home.get(&sq) == Some(&(k, s)),
             };
             let status = Status {
                 moved: !unmoved,
@@ -153,6 +166,22 @@ impl ParlettRules {
             ids.insert(sq, id);
         }
         pos.set_to_move(to_move);
+        if listed.is_some() {
+            // The castling field must say what the listed pieces give.
+            let (cl, given) = fields.get(2).copied().unwrap_or((1, "-"));
+            let want = self.castling_field(&pos);
+            let mut a: Vec<char> = given.chars().collect();
+            let mut b: Vec<char> = want.chars().collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            if a != b {
+                return Err(Self::fen_error(
+                    fen,
+                    cl,
+                    format!("castling field {given:?} does not match the unmoved pieces listed in the last field, which give {want:?}"),
+                ));
+            }
+        }
         // En passant field: marks the unit that just made a history-pattern move.
         if let Some(&(cl, ep)) = fields.get(3) {
             if ep != "-" {
@@ -236,6 +265,58 @@ impl ParlettRules {
         } else {
             "b"
         };
+        let castling = self.castling_field(pos);
+        let mut ep = "-".to_string();
+        if let [p] = pos.state().last.as_slice() {
+            if p.from.file() == p.to.file() && p.from.rank().abs_diff(p.to.rank()) == 2 {
+                ep = Square::new(p.from.file(), (p.from.rank() + p.to.rank()) / 2).to_string();
+            }
+        }
+        let full = pos.ply() / 2 + 1;
+        let base = format!("{placement} {side} {castling} {ep} 0 {full}");
+        // The unmoved pieces field, where the six fields read back would give another status
+        // to a piece (PAR-COND-01). The castling kinds of a set with castling are left to the
+        // castling field, as in FIDE FEN (a K or T with no castling right reads as moved).
+        let castle_kind =
+            |k: frozen_core::Kind| self.inner.castle.is_some_and(|(a, b)| k == a || k == b);
+        let differs = match self.read_fen(&base) {
+            Ok(back) => pos.unit_ids().any(|id| {
+                let u = pos.unit(id);
+                let Some(sq) = u.loc.square() else {
+                    return false;
+                };
+                !castle_kind(u.kind)
+                    && back
+                        .unit_at(sq)
+                        .map_or(true, |b| back.unit(b).status.moved != u.status.moved)
+            }),
+            Err(_) => true,
+        };
+        if !differs {
+            return Some(base);
+        }
+        let mut unmoved: Vec<Square> = pos
+            .unit_ids()
+            .filter(|&id| !pos.unit(id).status.moved)
+            .filter_map(|id| pos.unit(id).loc.square())
+            .collect();
+        unmoved.sort_by_key(|s| (s.rank(), s.file()));
+        let list = if unmoved.is_empty() {
+            "-".to_string()
+        } else {
+            unmoved
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        Some(format!("{base} {list}"))
+    }
+
+    /// The castling field the statuses give: for each unmoved castling King, `K` (`k`) if an
+    /// unmoved castling partner stands on its rank toward the h-file, `Q` (`q`) toward the
+    /// a-file; `-` for none.
+    fn castling_field(&self, pos: &Position<ParlettState>) -> String {
         let mut castling = String::new();
         if let Some((kk, tk)) = self.inner.castle {
             for s in Side::ALL {
@@ -275,13 +356,44 @@ impl ParlettRules {
         if castling.is_empty() {
             castling.push('-');
         }
-        let mut ep = "-".to_string();
-        if let [p] = pos.state().last.as_slice() {
-            if p.from.file() == p.to.file() && p.from.rank().abs_diff(p.to.rank()) == 2 {
-                ep = Square::new(p.from.file(), (p.from.rank() + p.to.rank()) / 2).to_string();
-            }
+        castling
+    }
+
+    /// Reads the unmoved pieces field: `-` or comma-separated squares, each holding a piece,
+    /// none twice.
+    fn read_unmoved(
+        &self,
+        fen: &str,
+        column: usize,
+        field: &str,
+        placed: &[(Square, frozen_core::Kind, Side)],
+    ) -> Result<Vec<Square>, LoadError> {
+        let mut list = Vec::new();
+        if field == "-" {
+            return Ok(list);
         }
-        let full = pos.ply() / 2 + 1;
-        Some(format!("{placement} {side} {castling} {ep} 0 {full}"))
+        let mut col = column;
+        for item in field.split(',') {
+            let sq: Square = item.parse().map_err(|_| {
+                Self::fen_error(
+                    fen,
+                    col,
+                    format!("expected the square of an unmoved piece, or '-', found {item:?}"),
+                )
+            })?;
+            if !placed.iter().any(|p| p.0 == sq) {
+                return Err(Self::fen_error(
+                    fen,
+                    col,
+                    format!("unmoved piece on {sq}, but {sq} is empty or off the board"),
+                ));
+            }
+            if list.contains(&sq) {
+                return Err(Self::fen_error(fen, col, format!("{sq} is listed twice")));
+            }
+            list.push(sq);
+            col += item.len() + 1;
+        }
+        Ok(list)
     }
 }

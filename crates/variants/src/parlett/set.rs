@@ -154,7 +154,8 @@ pub(super) struct Inner {
     pub c: Compiled,
     /// Home squares of the set-up: (kind, side) per square.
     pub home: HashMap<Square, (Kind, Side)>,
-    /// Kinds of the first multi-piece line (castling), for the FEN castling field.
+    /// Castling (King, partner): the kinds of the royal piece's first two-piece line, for the
+    /// FEN castling field; `None` for a set without one.
     pub castle: Option<(Kind, Kind)>,
 }
 
@@ -266,9 +267,14 @@ impl ParlettRules {
         let c = compile(&spec)
             .map(Compiled::new)
             .map_err(|e| invalid(format!("moves[{}]", e.line), e.message))?;
+        // Castling, for the FEN castling field: the first two-piece line of the royal piece.
+        // Another two-piece line is no castling: its pieces are unmoved by their set-up
+        // squares like any other (PAR-COND-01).
         let castle = defs.iter().find_map(|d| match &d.body {
             Body::MultiPiece(_) if d.pieces.len() == 2 => {
-                Some((*letters.get(&d.pieces[0])?, *letters.get(&d.pieces[1])?))
+                let first = *letters.get(&d.pieces[0])?;
+                let second = *letters.get(&d.pieces[1])?;
+                (Some(first) == royal && second != first).then_some((first, second))
             }
             _ => None,
         });
