@@ -367,6 +367,15 @@ fn par_cond_01_unmoved_field_in_fen() {
         n.to_fen(&p).as_deref(),
         Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
     );
+    // A knight back on its square has moved, but no line of the set reads that: no field.
+    let mut p = n.initial_position();
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        play(&n, &mut p, m);
+    }
+    assert_eq!(
+        n.to_fen(&p).as_deref(),
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3")
+    );
     let moved_home = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 -";
     let pos = n.position_from_fen(moved_home).expect("fen");
     assert_eq!(n.to_fen(&pos).as_deref(), Some(moved_home));

@@ -275,10 +275,19 @@ impl ParlettRules {
         let full = pos.ply() / 2 + 1;
         let base = format!("{placement} {side} {castling} {ep} 0 {full}");
         // The unmoved pieces field, where the six fields read back would give another status
-        // to a piece (PAR-COND-01). The castling kinds of a set with castling are left to the
+        // to a piece whose status matters (PAR-COND-01). The castling kinds of a set with castling are left to the
         // castling field, as in FIDE FEN (a K or T with no castling right reads as moved).
+        // Only kinds whose status the set can read count: an `i` simple element, or a part
+        // in a complex line (which may test `i`); a returning knight needs no field.
         let castle_kind =
             |k: frozen_core::Kind| self.inner.castle.is_some_and(|(a, b)| k == a || k == b);
+        let c = self.c();
+        let status_matters = |k: frozen_core::Kind| {
+            c.kinds
+                .get(k.index())
+                .is_some_and(|kd| kd.simple.iter().any(|el| el.initial))
+                || c.lines.iter().any(|l| l.pieces.contains(&k))
+        };
         let differs = match self.read_fen(&base) {
             Ok(back) => pos.unit_ids().any(|id| {
                 let u = pos.unit(id);
@@ -286,6 +295,7 @@ impl ParlettRules {
                     return false;
                 };
                 !castle_kind(u.kind)
+                    && status_matters(u.kind)
                     && back
                         .unit_at(sq)
                         .map_or(true, |b| back.unit(b).status.moved != u.status.moved)
