@@ -189,6 +189,24 @@ fn all_scenarios_pass() {
     }
 }
 
+#[test]
+fn every_fixture_is_cited_in_its_rulings_document() {
+    // docs/rules lists the tests of each rule ID: a fixture must appear there by its file
+    // name, or through a pattern `<variant>/<ID>-*` of its folder.
+    let mut missing = Vec::new();
+    for (variant, doc) in RULINGS {
+        let text = std::fs::read_to_string(repo().join("docs/rules").join(doc)).expect("doc");
+        for f in entries(&fixtures().join(variant)).expect("fixture folder") {
+            let name = f.file_name().expect("name").to_string_lossy().to_string();
+            let id: String = name.split('-').take(3).collect::<Vec<_>>().join("-");
+            if !text.contains(&name) && !text.contains(&format!("{variant}/{id}-*")) {
+                missing.push(format!("{variant}/{name} (docs/rules/{doc})"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "fixtures not cited: {missing:#?}");
+}
+
 /// The error the runner gives for `scenario_rejects/<variant>/<file>`; panics if it passes.
 fn rejected(variant: &str, file: &str) -> String {
     let cat = catalog(variant).expect("catalog");
