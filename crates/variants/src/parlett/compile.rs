@@ -14,13 +14,15 @@
 //! promotion zones. It builds no table: [`super::compiled::Compiled::new`] does, from
 //! its output [`IrSet`]. Load errors name the line ([`CompileError`]).
 //!
-//! Uses [`super::ast`] and [`super::ir`]. Rule IDs (PAR-...) refer to the catalogue of
+//! Uses [`super::ast`], [`super::ir`] and [`super::cost`] (a line whose evaluation
+//! could take too long is refused). Rule IDs (PAR-...) refer to the catalogue of
 //! the notation; the rulings are in `docs/rules/parlett.md`.
 
 use super::ast::{
     Body, CaptureRule, Chain, Definition, Direction, Distance, Link, MoveExpr, MoveKind, Primary,
     Step, Target, Unit,
 };
+use super::cost::{line_work, MAX_LINE_WORK};
 use super::ir::*;
 use frozen_core::{Bitboard, Geometry, Kind, Shape, Side, Square};
 use smallvec::SmallVec;
@@ -535,9 +537,7 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<IrSet, CompileError> {
                 reach[0] = reach[0].max(d);
             }
         }
-        let idx = lines.len();
-        kinds[pieces[0].index()].lines.push(idx);
-        lines.push(Line {
+        let mut line = Line {
             pieces,
             body,
             labels,
@@ -546,7 +546,26 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<IrSet, CompileError> {
             needs_unmoved,
             history_from: None,
             starts: None,
-        });
+            merge: false,
+        };
+        let squares = shape.squares().count() as u32;
+        let (work, merge) = line_work(&line, maxdim, squares);
+        if work.is_nan() || work > MAX_LINE_WORK {
+            return Err(CompileError {
+                line: li,
+                message: format!(
+                    "`{def}` is too expensive to evaluate: listing the moves of one piece \
+                     could take about {work:.1e} evaluator steps, over the limit of \
+                     {MAX_LINE_WORK:.0e}. Its steps branch, and partial paths merge only \
+                     while no earlier step may capture or bind a label or `n`; shorten \
+                     the chain, or make its inner steps move-only (`o`)"
+                ),
+            });
+        }
+        line.merge = merge;
+        let idx = lines.len();
+        kinds[line.pieces[0].index()].lines.push(idx);
+        lines.push(line);
     }
     // Promotion zones.
     for (k, to, no_move_rule) in &spec.promotions {

@@ -233,6 +233,10 @@ pub(crate) struct Line {
     /// Per side and start square, what each alternative's first steps need
     /// (see [`Compiled::line_may_apply`]); `None` for history rules.
     pub starts: Option<Box<[StartTests; 2]>>,
+    /// The evaluator merges partial paths that reach the same state: the line's
+    /// steps branch so that, without merging, its paths would outnumber its states
+    /// ([`super::cost`]).
+    pub merge: bool,
 }
 
 /// Per start square, the [`StartTest`] of each alternative.

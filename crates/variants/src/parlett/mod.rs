@@ -8,7 +8,8 @@
 //! 2. Intermediate form: `ir` (complex lines as a small IR, per-kind simple elements,
 //!    direction vectors, the previous turn as history rules see it).
 //! 3. Compiler: `compile` (syntax trees to the intermediate form; load errors that
-//!    name the line).
+//!    name the line), with `cost` (the bound on a line's evaluation: a line that could
+//!    take too long is refused at load).
 //! 4. Compiled tables: `attacks` (reverse tables), `narrow` (the `u64` board word
 //!    for boards up to 8 x 8), `simple` (simple elements on bitboards), `fixed`
 //!    (fixed lines' routes), `filter` (capture filters of complex lines), gathered in
@@ -28,6 +29,7 @@ pub mod parse;
 mod ir;
 
 mod compile;
+mod cost;
 
 mod attacks;
 mod compiled;
