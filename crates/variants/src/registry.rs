@@ -40,6 +40,10 @@ pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
     name: "fide",
     board: "8x8",
     description: "FIDE chess written in Parlett notation, with the check rule",
+}, VariantInfo {
+    name: "capablanca",
+    board: "10x8",
+    description: "Capablanca chess in Parlett notation: FIDE chess on 10x8 with the Archbishop (B+N) and the Chancellor (R+N)",
 }];
 
 /// No variant of that name.
@@ -64,9 +68,11 @@ pub fn visit<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, Unk
     match name {
         "fc12" => Ok(visitor.visit(crate::fc12::Fc12::new())),
         "denial-bait" => Ok(visitor.visit(crate::denial_bait::DenialBait::new())),
-        "normal-chess" | "fairy-chess" | "fide" => crate::parlett::builtin_rules(name)
-            .map(|r| visitor.visit(r))
-            .ok_or_else(|| UnknownVariant(name.to_string())),
+        "normal-chess" | "fairy-chess" | "fide" | "capablanca" => {
+            crate::parlett::builtin_rules(name)
+                .map(|r| visitor.visit(r))
+                .ok_or_else(|| UnknownVariant(name.to_string()))
+        }
         _ => Err(UnknownVariant(name.to_string())),
     }
 }

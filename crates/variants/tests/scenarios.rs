@@ -20,6 +20,7 @@ const RULINGS: &[(&str, &str)] = &[
     ("normal-chess", "parlett.md"),
     ("fairy-chess", "parlett.md"),
     ("fide", "parlett.md"),
+    ("capablanca", "parlett.md"),
 ];
 
 fn repo() -> PathBuf {

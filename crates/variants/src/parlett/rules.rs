@@ -108,6 +108,8 @@ pub mod builtin {
     pub const FAIRY_CHESS: &str = include_str!("../../../../fixtures/variants/fairy-chess.ron");
     /// FIDE chess in the same notation, with the check rule.
     pub const FIDE: &str = include_str!("../../../../fixtures/variants/fide.ron");
+    /// Capablanca chess (10x8, Archbishop and Chancellor), with the check rule.
+    pub const CAPABLANCA: &str = include_str!("../../../../fixtures/variants/capablanca.ron");
 }
 
 /// A registered set by name (`normal-chess`, `fairy-chess`, `fide`), built
@@ -117,10 +119,12 @@ pub fn builtin_rules(name: &str) -> Option<ParlettRules> {
     static NORMAL: OnceLock<Option<ParlettRules>> = OnceLock::new();
     static FAIRY: OnceLock<Option<ParlettRules>> = OnceLock::new();
     static FIDE: OnceLock<Option<ParlettRules>> = OnceLock::new();
+    static CAPABLANCA: OnceLock<Option<ParlettRules>> = OnceLock::new();
     let (cell, text) = match name {
         "normal-chess" => (&NORMAL, builtin::NORMAL_CHESS),
         "fairy-chess" => (&FAIRY, builtin::FAIRY_CHESS),
         "fide" => (&FIDE, builtin::FIDE),
+        "capablanca" => (&CAPABLANCA, builtin::CAPABLANCA),
         _ => return None,
     };
     cell.get_or_init(|| load_set(text).ok()).clone()
