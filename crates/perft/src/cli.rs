@@ -5,9 +5,12 @@
 //!
 //! ```text
 //! perft <variant> [--fen F | --position file.ron | --start] <depth> [--divide] [--threads N]
-//!       [--hash MB] [--json] [--turns] [--budget NODES]
+//!       [--hash MB] [--json] [--turns] [--budget NODES] [--split-at K]
 //! perft fixtures [VARIANT...] [--all] [--max-nodes N] [--dir DIR] [--threads N] [--hash MB]
 //! perft compare <variant> [--fen F | --position file.ron] <depth> [--reference-cmd CMD]
+//! perft split <variant> <depth> [--fen F | --position file.ron] --at K --shards N -o DIR
+//! perft run <unit>... -o DIR [--threads N] [--hash MB]
+//! perft merge <dir> [--results DIR]...
 //! perft list
 //! ```
 //!
@@ -16,6 +19,7 @@
 
 use crate::compare::{compare, format_divide, parse_divide, run_reference_command, CompareOutcome};
 use crate::fixture::{default_fixtures_root, fixture_files, load_fixture, PerftCase, RunCases};
+pub use crate::split_cli::{MergeArgs, RunArgs, SplitArgs};
 use crate::{run, Mode, PerftConfig, PerftReport, Progress};
 use clap::{Args, Parser, Subcommand};
 use frozen_core::{position_from_ron, Position, Rules, VariantVisitor};
@@ -41,7 +45,7 @@ pub const DEFAULT_FIXTURE_MAX_NODES: u64 = 10_000_000;
     version,
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true,
-    after_help = "Examples:\n  perft fide 5 --divide\n  perft fc12 --fen '<fen>' 3 --threads 2 --hash 64\n  perft fixtures --all\n  perft list"
+    after_help = "Examples:\n  perft fide 5 --divide\n  perft fide 6 --split-at 2\n  perft split fide 6 --at 2 --shards 8 -o split && perft run split/*.unit -o split/results && perft merge split\n  perft fc12 --fen '<fen>' 3 --threads 2 --hash 64\n  perft fixtures --all\n  perft list"
 )]
 pub struct Cli {
     /// A subcommand; without one, counts a position.
@@ -61,6 +65,12 @@ pub enum Command {
     Compare(CompareArgs),
     /// Lists the registered variants.
     List,
+    /// Splits a count into work units at a split level (files in a folder, with a manifest).
+    Split(SplitArgs),
+    /// Counts work units written by `split`; a unit already counted is skipped.
+    Run(RunArgs),
+    /// Adds up the results of a split: the total and the divide per root action.
+    Merge(MergeArgs),
 }
 
 /// Where the counted position comes from (at most one; the initial position by default).
@@ -108,6 +118,10 @@ pub struct CountArgs {
     /// Stop (exit 1) once more nodes than this have been counted.
     #[arg(long, value_name = "NODES")]
     pub budget: Option<u64>,
+    /// Count the distinct positions after K actions once each, on all threads (the split
+    /// workflow in this process).
+    #[arg(long, value_name = "K")]
+    pub split_at: Option<u32>,
 }
 
 /// Arguments of `perft fixtures`.
@@ -215,6 +229,9 @@ impl Cli {
     pub fn run_with(&self, io: &mut Io<'_>) -> u8 {
         match &self.command {
             Some(Command::List) => list(io),
+            Some(Command::Split(a)) => crate::split_cli::split(a, io),
+            Some(Command::Run(a)) => crate::split_cli::run(a, io),
+            Some(Command::Merge(a)) => crate::split_cli::merge(a, io),
             Some(Command::Fixtures(a)) => fixtures(a, io),
             Some(Command::Compare(a)) => {
                 let r = frozen_variants::visit(
@@ -273,7 +290,7 @@ fn list(io: &mut Io<'_>) -> u8 {
 
 /// Builds the start position from `--fen`, `--position` or the initial position.
 /// `Err((code, message))` on failure.
-fn start_position<R: Rules>(
+pub(crate) fn start_position<R: Rules>(
     rules: &R,
     start: &StartArgs,
 ) -> Result<Position<R::State>, (u8, String)> {
@@ -415,6 +432,9 @@ pub fn count_with_rules<R: Rules>(rules: &R, args: &CountArgs, io: &mut Io<'_>) 
             return code;
         }
     };
+    if let Some(at) = args.split_at {
+        return crate::split_cli::count_split_cli(rules, &pos, depth, at, args, io);
+    }
     let config = PerftConfig {
         threads: args.threads,
         hash_mb: args.hash,

@@ -13,6 +13,8 @@
 //!   comparison ([`PerftConfig::hash_mb`]), a node budget, progress reports.
 //! * [`fixture`] reads the perft tables `fixtures/perft/<variant>.ron` and runs them.
 //! * [`compare`] finds where another tool's divide output and ours part ways.
+//! * [`split`] cuts a deep count into work units at a split level, counts units
+//!   anywhere (files) or on all cores (in-process), and adds the results up.
 //! * [`cli`] is the `perft` command line, reusable by the `frozen` tool.
 //!
 //! No allocation per node once warmed up: the action lists live in per-depth
@@ -26,6 +28,8 @@ pub mod compare;
 pub mod fixture;
 mod parallel;
 mod search;
+pub mod split;
+mod split_cli;
 mod tt;
 
 pub use fixture::{PerftCase, PerftFixture};
