@@ -4,8 +4,8 @@
 use crate::cli::{report_json, start_position, CountArgs, Io, StartArgs, EXIT_FAILURE, EXIT_USAGE};
 use crate::compare::format_divide;
 use crate::split::{
-    count_split, merge_dir, run_unit, split_to_dir, RulesId, RunOptions, RunOutcome,
-    SplitOptions, UnitReader,
+    count_split, merge_dir, run_unit, split_to_dir, RulesId, RunOptions, RunOutcome, SplitOptions,
+    UnitReader,
 };
 use crate::{Mode, PerftReport};
 use clap::Args;
@@ -92,7 +92,12 @@ impl VariantVisitor for SplitVisitor<'_, '_> {
 }
 
 /// `perft split` with concrete rules and their identity; returns the exit code.
-pub fn split_with_rules<R: Rules>(rules: &R, id: &RulesId, args: &SplitArgs, io: &mut Io<'_>) -> u8 {
+pub fn split_with_rules<R: Rules>(
+    rules: &R,
+    id: &RulesId,
+    args: &SplitArgs,
+    io: &mut Io<'_>,
+) -> u8 {
     if args.at == 0 || args.at > args.depth || args.shards == 0 {
         let _ = writeln!(
             io.err,
@@ -301,7 +306,15 @@ pub(crate) fn count_split_cli<R: Rules>(
         );
         return EXIT_USAGE;
     }
-    let c = match count_split(rules, pos, depth, at, args.threads, args.hash, DEFAULT_BATCH) {
+    let c = match count_split(
+        rules,
+        pos,
+        depth,
+        at,
+        args.threads,
+        args.hash,
+        DEFAULT_BATCH,
+    ) {
         Ok(c) => c,
         Err(e) => {
             let _ = writeln!(io.err, "error: {e}");
@@ -348,4 +361,3 @@ pub(crate) fn count_split_cli<R: Rules>(
     );
     0
 }
-

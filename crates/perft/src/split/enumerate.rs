@@ -23,7 +23,9 @@ pub struct SplitEntry<S> {
 impl<S> SplitEntry<S> {
     /// Number of action sequences that reach the position.
     pub fn paths(&self) -> u64 {
-        self.from.iter().fold(0u64, |t, (_, n)| t.saturating_add(*n))
+        self.from
+            .iter()
+            .fold(0u64, |t, (_, n)| t.saturating_add(*n))
     }
 }
 
@@ -92,9 +94,7 @@ pub fn walk_split<R: Rules>(
     on_batch: &mut dyn FnMut(Vec<SplitEntry<R::State>>) -> Result<(), SplitError>,
 ) -> Result<SplitStats, SplitError> {
     if at == 0 {
-        return Err(SplitError::new(
-            "split level 0: split at 1 action or more",
-        ));
+        return Err(SplitError::new("split level 0: split at 1 action or more"));
     }
     let mut pos = start.clone();
     let expected = Counter::new(rules).perft(&mut pos, at);
@@ -339,7 +339,10 @@ pub fn count_split<R: Rules>(
     if start.result().is_none() {
         rules.actions(start, &mut roots);
     }
-    let texts: Vec<String> = roots.iter().map(|a| rules.format_action(start, a)).collect();
+    let texts: Vec<String> = roots
+        .iter()
+        .map(|a| rules.format_action(start, a))
+        .collect();
     let remaining = depth - at;
     let mut total = Tally::new(roots.len());
     let stats = walk_split(rules, start, at, batch, &mut |entries| {

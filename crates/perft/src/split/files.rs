@@ -8,8 +8,8 @@ use super::format::{
 use super::{Digest, RulesId, SplitError};
 use crate::DivideEntry;
 use frozen_core::{build_position, to_setup, Position, Rules};
-use std::collections::BinaryHeap;
 use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -90,7 +90,12 @@ impl UnitOut {
 
 /// The work estimate of one position: its number of actions (1 at remaining depth 0, 0 for
 /// a finished game).
-fn weight<R: Rules>(rules: &R, pos: &Position<R::State>, remaining: u32, buf: &mut Vec<frozen_core::Action>) -> u64 {
+fn weight<R: Rules>(
+    rules: &R,
+    pos: &Position<R::State>,
+    remaining: u32,
+    buf: &mut Vec<frozen_core::Action>,
+) -> u64 {
     if remaining == 0 {
         1
     } else if pos.result().is_some() {
@@ -133,7 +138,10 @@ pub fn split_to_dir<R: Rules>(
             "the start position has no legal action: there is nothing to split",
         ));
     }
-    let texts: Vec<String> = roots.iter().map(|a| rules.format_action(start, a)).collect();
+    let texts: Vec<String> = roots
+        .iter()
+        .map(|a| rules.format_action(start, a))
+        .collect();
     std::fs::create_dir_all(dir)
         .map_err(|e| SplitError::new(format!("cannot create {}: {e}", dir.display())))?;
     let busy = std::fs::read_dir(dir)
@@ -265,11 +273,16 @@ pub fn split_to_dir<R: Rules>(
         paths: stats.paths,
         ended: stats.ended,
         positions: stats.positions,
-        estimate: manifest_units.iter().fold(0u64, |t, u| t.saturating_add(u.estimate)),
+        estimate: manifest_units
+            .iter()
+            .fold(0u64, |t, u| t.saturating_add(u.estimate)),
         units: manifest_units,
     };
     let text = ron::Options::default()
-        .to_string_pretty(&manifest, ron::ser::PrettyConfig::default().struct_names(false))
+        .to_string_pretty(
+            &manifest,
+            ron::ser::PrettyConfig::default().struct_names(false),
+        )
         .map_err(|e| SplitError::new(format!("cannot write the manifest: {e}")))?;
     write_atomic(&dir.join(MANIFEST_FILE), &text)?;
     Ok(manifest)
@@ -380,12 +393,18 @@ pub fn run_unit<R: Rules>(
     let unit_name = unit.display().to_string();
     let mut items = std::iter::from_fn(|| match reader.next_item::<R::State>() {
         Ok(None) => None,
-        Ok(Some(item)) => Some(build_position(rules, item.position).map(|position| SplitEntry {
-            position,
-            from: item.from,
-        }).map_err(|e| SplitError::new(format!(
-            "{unit_name}: a position that the rules refuse: {e}"
-        )))),
+        Ok(Some(item)) => Some(
+            build_position(rules, item.position)
+                .map(|position| SplitEntry {
+                    position,
+                    from: item.from,
+                })
+                .map_err(|e| {
+                    SplitError::new(format!(
+                        "{unit_name}: a position that the rules refuse: {e}"
+                    ))
+                }),
+        ),
         Err(e) => Some(Err(e)),
     });
     let tally = count_items(
@@ -481,7 +500,11 @@ impl fmt::Display for MergeProblem {
                 write!(f, "foreign: {}: {why}; remove it", file.display())
             }
             MergeProblem::Corrupt { file, why } => {
-                write!(f, "corrupt: {}: {why}; remove it and run its unit again", file.display())
+                write!(
+                    f,
+                    "corrupt: {}: {why}; remove it and run its unit again",
+                    file.display()
+                )
             }
         }
     }
@@ -501,7 +524,12 @@ impl fmt::Display for MergeError {
         match self {
             MergeError::Manifest(e) => write!(f, "{e}"),
             MergeError::Results(problems) => {
-                write!(f, "the results do not add up ({} problem{}):", problems.len(), if problems.len() == 1 { "" } else { "s" })?;
+                write!(
+                    f,
+                    "the results do not add up ({} problem{}):",
+                    problems.len(),
+                    if problems.len() == 1 { "" } else { "s" }
+                )?;
                 for p in problems {
                     write!(f, "\n  {p}")?;
                 }

@@ -192,12 +192,9 @@ fn read_line(
     line_no: usize,
 ) -> Result<bool, SplitError> {
     buf.clear();
-    let n = reader.read_line(buf).map_err(|e| {
-        SplitError::new(format!(
-            "{}:{line_no}: cannot read: {e}",
-            path.display()
-        ))
-    })?;
+    let n = reader
+        .read_line(buf)
+        .map_err(|e| SplitError::new(format!("{}:{line_no}: cannot read: {e}", path.display())))?;
     if n == 0 {
         return Ok(false);
     }
@@ -296,8 +293,7 @@ impl<B: BufRead> UnitReader<B> {
         if self.buf.starts_with("end ") {
             let end: UnitEnd = parse_line(&self.buf, "end", &where_)?;
             let digest = self.digest.hex();
-            if end.digest != digest || end.positions != self.positions || end.paths != self.paths
-            {
+            if end.digest != digest || end.positions != self.positions || end.paths != self.paths {
                 return Err(SplitError::new(format!(
                     "{where_}: the unit is damaged: its end line says {} positions, {} sequences, digest {}; \
                      the file holds {} positions, {} sequences, digest {digest}",
@@ -348,10 +344,7 @@ pub fn read_result(path: &Path) -> Result<ResultRecord, SplitError> {
     let mut reader = std::io::BufReader::new(file);
     let mut first = String::new();
     if !read_line(&mut reader, &mut first, path, 1)? {
-        return Err(SplitError::new(format!(
-            "{}: empty file",
-            path.display()
-        )));
+        return Err(SplitError::new(format!("{}: empty file", path.display())));
     }
     let record: ResultRecord = parse_line(&first, "result", &format!("{}:1", path.display()))?;
     let mut second = String::new();

@@ -31,12 +31,12 @@ mod format;
 
 pub use enumerate::{count_split, walk_split, SplitCount, SplitEntry, SplitStats};
 pub use files::{
-    merge_dir, read_manifest, run_unit, split_to_dir, MergeError, MergeProblem, Merged,
-    RunOptions, RunOutcome, SplitOptions, MANIFEST_FILE, RESULT_EXT, UNIT_EXT,
+    merge_dir, read_manifest, run_unit, split_to_dir, MergeError, MergeProblem, Merged, RunOptions,
+    RunOutcome, SplitOptions, MANIFEST_FILE, RESULT_EXT, UNIT_EXT,
 };
 pub use format::{
-    read_result, result_text, Manifest, ManifestUnit, ResultEnd, ResultRecord, UnitEnd,
-    UnitHeader, UnitReader, WorkItem, FORMAT,
+    read_result, result_text, Manifest, ManifestUnit, ResultEnd, ResultRecord, UnitEnd, UnitHeader,
+    UnitReader, WorkItem, FORMAT,
 };
 
 use frozen_core::{position_to_ron, Position, Rules};
