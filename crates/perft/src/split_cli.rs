@@ -13,7 +13,7 @@ use frozen_core::{Position, Rules, VariantVisitor};
 use std::path::PathBuf;
 
 /// Default number of distinct positions `split` and `--split-at` hold in memory at once.
-pub const DEFAULT_BATCH: usize = 200_000;
+pub const DEFAULT_BATCH: usize = 50_000;
 
 /// Arguments of `perft split`.
 #[derive(Args, Debug, Clone, PartialEq, Eq)]

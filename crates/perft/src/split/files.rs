@@ -204,7 +204,7 @@ pub fn split_to_dir<R: Rules>(
             .map(|e| (weight(rules, &e.position, remaining, &mut buf), e))
             .collect();
         // Largest first; the sort is stable, so the output does not depend on chance.
-        weighted.sort_by(|a, b| b.0.cmp(&a.0));
+        weighted.sort_by_key(|e| std::cmp::Reverse(e.0));
         let mut texts: Vec<String> = vec![String::new(); units.len()];
         for (w, e) in weighted {
             let Some(Reverse((load, i))) = loads.pop() else {
@@ -220,6 +220,12 @@ pub fn split_to_dir<R: Rules>(
                 out.positions += 1;
                 out.paths = out.paths.saturating_add(e.paths());
                 out.weight = out.weight.saturating_add(w);
+                // Written out once a unit's share of the batch reaches 1 MiB, so the
+                // batch's text is never held whole.
+                if t.len() >= 1 << 20 {
+                    out.append(t)?;
+                    t.clear();
+                }
             }
             weights_total = weights_total.saturating_add(w);
             loads.push(Reverse((load.saturating_add(w.max(1)), i)));
@@ -415,7 +421,6 @@ pub fn run_unit<R: Rules>(
         opts.hash_mb,
         &mut items,
     )?;
-    drop(items);
     let Some(end) = reader.end().cloned() else {
         return Err(SplitError::new(format!(
             "{}: the unit was not read to its end line",
