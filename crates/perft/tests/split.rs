@@ -189,6 +189,20 @@ fn files_in_many_batches_and_more_units_than_positions_still_add_up() {
 }
 
 #[test]
+fn a_split_at_the_full_depth_counts_each_sequence_once() {
+    // Remaining depth 0: every position at the split level counts 1 per sequence.
+    let rules = fide();
+    let start = rules.initial_position();
+    let c = count_split(&rules, &start, 3, 3, 2, 0, 1000).expect("count");
+    assert_eq!((c.nodes, c.stats.paths), (8_902, 8_902));
+    assert_eq!(c.searched, c.stats.positions);
+    let dir = TempDir::new("full-depth");
+    let m = split_run_merge(&rules, 3, 3, 4, 1000, dir.path());
+    assert_eq!(m.nodes, 8_902);
+    assert_eq!(m.divide, divide(&rules, &mut rules.initial_position(), 3));
+}
+
+#[test]
 fn units_are_balanced_by_estimated_work() {
     let rules = fide();
     let dir = TempDir::new("balance");
