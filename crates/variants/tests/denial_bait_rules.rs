@@ -1073,6 +1073,23 @@ fn db_pawn_03_04_double_moves() {
     );
     let g = game("7k/8/8/8/8/3n4/3P4/K7 w - - 0 1");
     assert!(!has(&g, "d2d3d4"), "the middle square must be empty");
+    // DB-PAWN-04: no capture with the second step, and no step onto the own first row.
+    let g = game("7k/8/8/8/3n4/8/3P4/K7 w - - 0 1");
+    let moves = legal(&g);
+    assert!(
+        has(&g, "d2d3c3"),
+        "control: the pawn double-moves: {moves:?}"
+    );
+    assert!(
+        !moves.iter().any(|a| a.starts_with("d2d3d4")),
+        "no capture on d4: {moves:?}"
+    );
+    for route in ["d2c2c1", "d2e2e1"] {
+        assert!(
+            !moves.iter().any(|a| a.starts_with(route)),
+            "{route}: never onto the own first row: {moves:?}"
+        );
+    }
 }
 
 /// DB-PAWN-05: en passant after sideways and forward-and-back double moves.
@@ -1353,6 +1370,15 @@ fn db_exil_01_02_king_in_exile() {
     assert_eq!(loc(&g, k), Location::Exiled);
     play(&mut g, &["e7e6e5"]);
     assert!(!has(&g, "declare:1"));
+}
+
+/// DB-EXIL-03: statues count as pawns for the exiled side: with its last pawn taken but a
+/// statue on the board, White (King in exile) plays on.
+#[test]
+fn db_exil_03_statue_keeps_the_exiled_side_alive() {
+    let mut g = setup("r6k/8/8/8/8/P7/2S5/7K b - - 0 1", &[], &["h1"]);
+    play(&mut g, &["a8a3"]);
+    assert_eq!(result(&g), None, "the statue on c2 counts");
 }
 
 /// DB-EXIL-03 (a): an exiled player whose last pawn is taken loses.
