@@ -59,3 +59,22 @@ fn ten_chained_move_only_slides_load_and_list_their_moves() {
     assert!(slider_ends.contains(&"d4".to_string()));
     assert_eq!(slider_ends.len(), 63, "{slider_ends:?}");
 }
+
+/// Four chained slides that may capture at every step are within the bound (at most 27
+/// landings per step on 8x8, about 5.5e5 in all): they load and list their moves.
+#[test]
+fn four_chained_capturing_slides_load_and_list_their_moves() {
+    let rules = load_set(&set_with("S: n*.n*.n*.n*")).expect("loads");
+    let pos = rules.initial_position();
+    let mut actions = Vec::new();
+    rules.actions(&pos, &mut actions);
+    let mut slider_ends: Vec<String> = actions
+        .iter()
+        .filter(|a| a.from().is_some_and(|s| s.to_string() == "d4"))
+        .filter_map(|a| a.to().map(|t| t.to_string()))
+        .collect();
+    slider_ends.sort();
+    slider_ends.dedup();
+    assert!(slider_ends.contains(&"h8".to_string()));
+    assert_eq!(slider_ends.len(), 63, "{slider_ends:?}");
+}

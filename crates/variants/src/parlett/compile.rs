@@ -548,8 +548,7 @@ pub(crate) fn compile(spec: &SetSpec<'_>) -> Result<IrSet, CompileError> {
             starts: None,
             merge: false,
         };
-        let squares = shape.squares().count() as u32;
-        let (work, merge) = line_work(&line, maxdim, squares);
+        let (work, merge) = line_work(&line, maxdim, shape);
         if work.is_nan() || work > MAX_LINE_WORK {
             return Err(CompileError {
                 line: li,

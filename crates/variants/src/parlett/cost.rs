@@ -13,9 +13,10 @@
 use super::ast::CaptureRule;
 use super::ast::Direction;
 use super::ir::{
-    dir_vectors, distances, hippogonal, IrChain, IrExpr, IrPrim, IrStep, IrTarget, Line, LineBody,
+    dir_vectors, distances, hippogonal, offset, IrChain, IrExpr, IrPrim, IrStep, IrTarget, Line,
+    LineBody,
 };
-use frozen_core::Side;
+use frozen_core::{Shape, Side};
 
 /// The most evaluator steps (landings tried) one complex line may need to list the
 /// moves of one piece, in the worst case over positions. About a tenth of a second.
@@ -42,6 +43,7 @@ struct Model<'a> {
     labels: &'a [IrExpr],
     maxdim: u32,
     squares: f64,
+    shape: Shape,
 }
 
 impl Model<'_> {
@@ -55,9 +57,31 @@ impl Model<'_> {
         };
         let (landings, binds) = match &s.target {
             IrTarget::Stand | IrTarget::Tile(_) => (1.0, false),
+            IrTarget::Line { dist, dir } if !s.rider => {
+                let (ds, bind) = distances(dist, None, self.maxdim);
+                let on_board = self.most_on_board(|side| {
+                    let mut v = Vec::new();
+                    for (df, dr) in dir_vectors(Direction::ALL[*dir as usize], side) {
+                        for &d in &ds {
+                            v.push((i32::from(df) * d as i32, i32::from(dr) * d as i32));
+                        }
+                    }
+                    v
+                });
+                (on_board.max(1.0), bind)
+            }
             IrTarget::Line { dist, dir } => {
                 let (ds, bind) = distances(dist, None, self.maxdim);
                 (vectors(*dir) * ds.len().max(1) as f64, bind)
+            }
+            IrTarget::Hippo(a, b) if !s.rider => {
+                let on_board = self.most_on_board(|_| {
+                    hippogonal(*a, *b)
+                        .iter()
+                        .map(|&(x, y)| (i32::from(x), i32::from(y)))
+                        .collect()
+                });
+                (on_board.max(1.0), false)
             }
             IrTarget::Hippo(a, b) => (hippogonal(*a, *b).len() as f64, false),
         };
@@ -73,6 +97,23 @@ impl Model<'_> {
             distinct: captures || binds,
             merged: false,
         }
+    }
+
+    /// The most of a side's displacements `vecs` that stay on the board, over every
+    /// square and side: the landings one step may try from one square.
+    fn most_on_board(&self, vecs: impl Fn(Side) -> Vec<(i32, i32)>) -> f64 {
+        let mut most = 0;
+        for side in Side::ALL {
+            let v = vecs(side);
+            for sq in self.shape.squares() {
+                let n = v
+                    .iter()
+                    .filter(|&&(df, dr)| offset(sq, self.shape, df, dr).is_some())
+                    .count();
+                most = most.max(n);
+            }
+        }
+        most as f64
     }
 
     fn prim(&self, p: &IrPrim, depth: u32) -> Cost {
@@ -155,11 +196,12 @@ impl Model<'_> {
 /// and whether the bound counts on merged paths. Multi-piece lines multiply by the
 /// candidates of each later part (at most a piece per square); history rules by the
 /// squares they look at.
-pub(crate) fn line_work(line: &Line, maxdim: u32, squares: u32) -> (f64, bool) {
+pub(crate) fn line_work(line: &Line, maxdim: u32, shape: Shape) -> (f64, bool) {
     let m = Model {
         labels: &line.labels,
         maxdim,
-        squares: f64::from(squares),
+        squares: shape.squares().count() as f64,
+        shape,
     };
     let chains = |alts: &[IrChain]| {
         alts.iter().fold((0.0, false), |(w, mg), ch| {
