@@ -36,12 +36,23 @@ pub struct Show {
     pub ascii: bool,
     /// RON instead of the board.
     pub ron: bool,
+    /// JSON instead of the board.
+    pub json: bool,
 }
 
 impl VariantVisitor for Show {
     type Output = CliResult;
     fn visit<R: Rules + Clone>(self, rules: R) -> CliResult {
         let pos = load_position(&rules, &self.pos)?;
+        if self.json {
+            let out = json::ShowJson {
+                schema_version: json::SCHEMA_VERSION,
+                variant: rules.name().to_string(),
+                position: json::position(&rules, &pos),
+                state: rules.describe_state(&pos),
+            };
+            return emit(&json::to_line(&out)?);
+        }
         if self.ron {
             let mut s = position_to_ron(&rules, &pos);
             s.push('\n');
@@ -94,15 +105,13 @@ impl VariantVisitor for Moves {
                 let events = events_of(&rules, &pos, a);
                 items.push(json::action(rules.kinds(), a, &text, &events));
             }
-            let out = json::obj()
-                .str("variant", rules.name())
-                .raw(
-                    "result",
-                    pos.result().map_or("null".to_string(), json::outcome),
-                )
-                .raw("actions", format!("[\n{}\n]", items.join(",\n")))
-                .finish();
-            return emit(&format!("{out}\n"));
+            let out = json::MovesJson {
+                schema_version: json::SCHEMA_VERSION,
+                variant: rules.name().to_string(),
+                result: pos.result().map(Into::into),
+                actions: items,
+            };
+            return emit(&json::to_line(&out)?);
         }
         let mut s = String::new();
         for a in &list {
@@ -124,7 +133,8 @@ impl VariantVisitor for Moves {
     }
 }
 
-/// The events `action` produces, applied on a clone of `pos`.
+/// The events `action` produces, applied on a clone of `pos` as `apply` applies it (an end
+/// of the game it causes included).
 pub fn events_of<R: Rules>(
     rules: &R,
     pos: &Position<R::State>,
@@ -132,8 +142,10 @@ pub fn events_of<R: Rules>(
 ) -> Vec<frozen_core::Event> {
     let mut p = pos.clone();
     let mut ev = Vec::new();
-    rules.perform(&mut p, action, &mut ev);
-    ev
+    match frozen_core::apply(rules, &mut p, action, &mut ev) {
+        Ok(_) => ev,
+        Err(_) => Vec::new(),
+    }
 }
 
 /// Explains why an action text was refused in the current position of `game`: the reason,
@@ -163,10 +175,7 @@ pub fn refusal<R: Rules>(game: &Game<R>, text: &str, err: &GameError) -> String 
     }
     let from = match err {
         GameError::Parse(_) => leading_square(text),
-        GameError::Action(_) => rules
-            .parse_action(pos, text.trim())
-            .ok()
-            .and_then(|a| a.from()),
+        GameError::Action(_) => game.read_text(text).ok().and_then(|a| a.from()),
     };
     let legal = game.actions();
     match from {
@@ -243,8 +252,7 @@ impl VariantVisitor for Apply {
         let mut text_out = String::new();
         let mut json_items = Vec::new();
         for (i, text) in self.actions.iter().enumerate() {
-            let before = game.position().clone();
-            let parsed = game.rules().parse_action(&before, text.trim()).ok();
+            let parsed = game.read_text(text).ok();
             match game.apply_text(text) {
                 Ok(events) => {
                     let events = events.to_vec();
@@ -277,21 +285,15 @@ impl VariantVisitor for Apply {
         let rules = game.rules();
         let pos = game.position();
         if self.json {
-            let out = json::obj()
-                .str("variant", rules.name())
-                .raw("actions", format!("[\n{}\n]", json_items.join(",\n")))
-                .raw(
-                    "fen",
-                    rules
-                        .to_fen(pos)
-                        .map_or("null".to_string(), |f| json::string(&f)),
-                )
-                .raw(
-                    "result",
-                    pos.result().map_or("null".to_string(), json::outcome),
-                )
-                .finish();
-            return emit(&format!("{out}\n"));
+            let out = json::ApplyJson {
+                schema_version: json::SCHEMA_VERSION,
+                variant: rules.name().to_string(),
+                actions: json_items,
+                fen: rules.to_fen(pos),
+                result: pos.result().map(Into::into),
+                position: json::position(rules, pos),
+            };
+            return emit(&json::to_line(&out)?);
         }
         if self.ron {
             text_out.push_str(&position_to_ron(rules, pos));

@@ -3,7 +3,9 @@
 
 use crate::error::{CliError, CliResult};
 use clap::Args;
-use frozen_core::{position_from_ron, KindSet, LoadError, Location, Position, Rules, Side, UnitId};
+use frozen_core::{
+    position_from_ron, KindSet, LoadError, Location, Position, ProblemKind, Rules, Side, UnitId,
+};
 use frozen_variants::parlett::{load_set, ParlettRules};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -106,7 +108,7 @@ pub fn clip(text: &str, max: usize) -> String {
 /// Loads the position chosen by `args` for `rules`.
 pub fn load_position<R: Rules>(rules: &R, args: &PositionArgs) -> CliResult<Position<R::State>> {
     if let Some(fen) = &args.fen {
-        return rules.position_from_fen(fen).map_err(|e| {
+        return frozen_core::position_from_fen(rules, fen).map_err(|e| {
             CliError::fail(format!(
                 "{}\nhint: `frozen show {} --start` prints the FEN of the initial position",
                 problems_text_limited(&format!("bad FEN {:?}", clip(fen, 80)), &e, 20),
@@ -117,11 +119,23 @@ pub fn load_position<R: Rules>(rules: &R, args: &PositionArgs) -> CliResult<Posi
     if let Some(path) = &args.position {
         let text = read_text(path)?;
         return position_from_ron(rules, &text).map_err(|e| {
+            let hint = if e.kind() == Some(ProblemKind::WrongFile) {
+                format!(
+                    "hint: to continue a saved game, `frozen play {} --load {}`",
+                    rules.name(),
+                    path.display()
+                )
+            } else {
+                format!(
+                    "hint: `frozen check {}` lists the same problems; `frozen show {} --ron` \
+                     writes a valid file",
+                    path.display(),
+                    rules.name()
+                )
+            };
             CliError::fail(format!(
-                "{}\nhint: `frozen check {}` lists the same problems; `frozen apply {} --ron` writes a valid file",
+                "{}\n{hint}",
                 problems_text_limited(&format!("bad position file {}", path.display()), &e, 20),
-                path.display(),
-                rules.name()
             ))
         });
     }

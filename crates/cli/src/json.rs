@@ -1,185 +1,433 @@
-//! A small JSON writer (strings escaped per RFC 8259) and the JSON form of actions
-//! and events. Hand-written to keep the dependency list short.
+//! The JSON output of `moves`, `apply` and `show` (`--json`): serde-derived types written
+//! with serde_json, so the output is valid JSON by construction. The shape is documented
+//! in docs/cli.md and versioned by [`SCHEMA_VERSION`]: a field is only ever added within a
+//! version; a change of meaning or a removal bumps it.
 
-use frozen_core::{Action, Event, KindSet, Location, Side, Square};
+use frozen_core::{
+    to_setup, Action, Event, KindSet, Location, Position, Rules, Setup, Side, Square,
+};
+use serde::Serialize;
 
-/// Escapes a string as a JSON string literal, quotes included (the perft tool's escaper, so
-/// both binaries write the same JSON).
-pub fn string(s: &str) -> String {
-    frozen_perft::cli::json_string(s)
+/// Version of the JSON shape (the `schema_version` field of every top-level object).
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// A side as JSON: `"white"` or `"black"`.
+#[derive(Serialize, Debug, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum SideJson {
+    /// White.
+    White,
+    /// Black.
+    Black,
 }
 
-/// A JSON object under construction: `obj().field("a", ...).finish()`.
-#[derive(Debug, Default)]
-pub struct Obj {
-    parts: Vec<String>,
-}
-
-/// Starts an object.
-pub fn obj() -> Obj {
-    Obj::default()
-}
-
-impl Obj {
-    /// Adds a field whose value is already JSON.
-    pub fn raw(mut self, key: &str, value: impl Into<String>) -> Obj {
-        self.parts.push(format!("{}:{}", string(key), value.into()));
-        self
+impl From<Side> for SideJson {
+    fn from(s: Side) -> SideJson {
+        match s {
+            Side::White => SideJson::White,
+            Side::Black => SideJson::Black,
+        }
     }
-    /// Adds a string field.
-    pub fn str(self, key: &str, value: &str) -> Obj {
-        let v = string(value);
-        self.raw(key, v)
-    }
-    /// Adds a number field.
-    pub fn num(self, key: &str, value: impl std::fmt::Display) -> Obj {
-        let v = value.to_string();
-        self.raw(key, v)
-    }
-    /// The object text.
-    pub fn finish(self) -> String {
-        format!("{{{}}}", self.parts.join(","))
-    }
-}
-
-/// A JSON array of already-JSON items.
-pub fn array(items: impl IntoIterator<Item = String>) -> String {
-    format!("[{}]", items.into_iter().collect::<Vec<_>>().join(","))
-}
-
-fn sq(s: Square) -> String {
-    string(&s.to_string())
-}
-
-fn side(s: Side) -> String {
-    string(&s.to_string())
-}
-
-fn opt<T>(v: Option<T>, f: impl FnOnce(T) -> String) -> String {
-    v.map_or_else(|| "null".to_string(), f)
 }
 
 /// A location: `{"at":"board","square":"e4"}`, `{"at":"carried","by":3,"slot":0}`...
-pub fn location(loc: Location) -> String {
-    match loc {
-        Location::Board(s) => obj().str("at", "board").raw("square", sq(s)).finish(),
-        Location::Shadow(s) => obj().str("at", "shadow").raw("square", sq(s)).finish(),
-        Location::Tomb(s) => obj().str("at", "tomb").raw("square", sq(s)).finish(),
-        Location::Carried { by, slot } => obj()
-            .str("at", "carried")
-            .num("by", by.0)
-            .num("slot", slot)
-            .finish(),
-        Location::Fused { base, slot } => obj()
-            .str("at", "fused")
-            .num("base", base.0)
-            .num("slot", slot)
-            .finish(),
-        Location::Exiled => obj().str("at", "exiled").finish(),
-        Location::Captured(s) => obj().str("at", "captured").raw("by", side(s)).finish(),
-        Location::Dead => obj().str("at", "dead").finish(),
-        Location::Pool => obj().str("at", "pool").finish(),
+#[derive(Serialize, Debug)]
+#[serde(tag = "at", rename_all = "snake_case")]
+pub enum LocationJson {
+    /// On a square.
+    Board {
+        /// The square.
+        square: Square,
+    },
+    /// A shadow on a square.
+    Shadow {
+        /// The square.
+        square: Square,
+    },
+    /// In the tomb on a square.
+    Tomb {
+        /// The square.
+        square: Square,
+    },
+    /// Carried by another unit.
+    Carried {
+        /// The carrier's id.
+        by: u16,
+        /// The slot.
+        slot: u8,
+    },
+    /// Fused into another unit.
+    Fused {
+        /// The base unit's id.
+        base: u16,
+        /// The slot.
+        slot: u8,
+    },
+    /// Exiled.
+    Exiled,
+    /// Captured, held by a side.
+    Captured {
+        /// The holder.
+        by: SideJson,
+    },
+    /// Dead.
+    Dead,
+    /// In the pool.
+    Pool,
+}
+
+impl From<Location> for LocationJson {
+    fn from(loc: Location) -> LocationJson {
+        match loc {
+            Location::Board(square) => LocationJson::Board { square },
+            Location::Shadow(square) => LocationJson::Shadow { square },
+            Location::Tomb(square) => LocationJson::Tomb { square },
+            Location::Carried { by, slot } => LocationJson::Carried {
+                by: by.0,
+                slot: slot as u8,
+            },
+            Location::Fused { base, slot } => LocationJson::Fused {
+                base: base.0,
+                slot: slot as u8,
+            },
+            Location::Exiled => LocationJson::Exiled,
+            Location::Captured(by) => LocationJson::Captured { by: by.into() },
+            Location::Dead => LocationJson::Dead,
+            Location::Pool => LocationJson::Pool,
+        }
     }
 }
 
-fn kind_name(kinds: &KindSet, k: frozen_core::Kind) -> String {
-    string(kinds.name(k))
+/// The end of a game: `{"winner":"white"|null,"reason":"..."}`.
+#[derive(Serialize, Debug)]
+pub struct OutcomeJson {
+    /// The winner; null for a draw.
+    pub winner: Option<SideJson>,
+    /// Why the game ended.
+    pub reason: String,
 }
 
-/// An outcome: `{"winner":"white"|null,"reason":"..."}`.
-pub fn outcome(o: &frozen_core::Outcome) -> String {
-    obj()
-        .raw("winner", opt(o.winner, side))
-        .str("reason", &o.reason)
-        .finish()
+impl From<&frozen_core::Outcome> for OutcomeJson {
+    fn from(o: &frozen_core::Outcome) -> OutcomeJson {
+        OutcomeJson {
+            winner: o.winner.map(Into::into),
+            reason: o.reason.clone(),
+        }
+    }
 }
 
-/// One event, as an object with a `type` field named after the event.
-pub fn event(kinds: &KindSet, e: &Event) -> String {
+/// One event, an object with a `type` field named after the event.
+#[derive(Serialize, Debug)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventJson {
+    /// A unit moved.
+    Moved {
+        /// The unit's id.
+        unit: u16,
+        /// From.
+        from: Square,
+        /// To.
+        to: Square,
+    },
+    /// A unit was captured.
+    Captured {
+        /// The unit's id.
+        unit: u16,
+        /// Where.
+        at: Square,
+        /// By which unit, if one.
+        by: Option<u16>,
+        /// Where it went.
+        to: LocationJson,
+    },
+    /// A unit left a place without a capture.
+    Removed {
+        /// The unit's id.
+        unit: u16,
+        /// From.
+        from: LocationJson,
+        /// To.
+        to: LocationJson,
+    },
+    /// A unit entered the board.
+    Entered {
+        /// The unit's id.
+        unit: u16,
+        /// Where.
+        at: Square,
+    },
+    /// A unit changed kind.
+    Promoted {
+        /// The unit's id.
+        unit: u16,
+        /// The old kind's name.
+        from: String,
+        /// The new kind's name.
+        to: String,
+    },
+    /// A unit changed sides.
+    Converted {
+        /// The unit's id.
+        unit: u16,
+        /// The new owner.
+        side: SideJson,
+    },
+    /// A unit was paralysed.
+    Paralyzed {
+        /// The unit's id.
+        unit: u16,
+        /// Through this owner turn.
+        through: u32,
+    },
+    /// A unit was pushed.
+    Pushed {
+        /// The unit's id.
+        unit: u16,
+        /// From.
+        from: Square,
+        /// To; null when pushed off the board.
+        to: Option<Square>,
+    },
+    /// Two units swapped places.
+    Swapped {
+        /// One unit.
+        a: u16,
+        /// The other.
+        b: u16,
+    },
+    /// An explosion.
+    Exploded {
+        /// Where.
+        at: Square,
+    },
+    /// A square was marked.
+    Marked {
+        /// The square.
+        at: Square,
+        /// The mark layer.
+        layer: u8,
+    },
+    /// A movement was denied.
+    Denied {
+        /// The denying side.
+        by: SideJson,
+    },
+    /// The turn passed.
+    TurnPassed {
+        /// The side to act now.
+        to: SideJson,
+    },
+    /// The game ended.
+    GameOver {
+        /// How.
+        outcome: OutcomeJson,
+    },
+    /// A note.
+    Note {
+        /// Its text.
+        text: String,
+    },
+}
+
+/// The JSON form of an event.
+pub fn event(kinds: &KindSet, e: &Event) -> EventJson {
     match e {
-        Event::Moved { unit, from, to } => obj()
-            .str("type", "moved")
-            .num("unit", unit.0)
-            .raw("from", sq(*from))
-            .raw("to", sq(*to))
-            .finish(),
-        Event::Captured { unit, at, by, to } => obj()
-            .str("type", "captured")
-            .num("unit", unit.0)
-            .raw("at", sq(*at))
-            .raw("by", opt(*by, |u| u.0.to_string()))
-            .raw("to", location(*to))
-            .finish(),
-        Event::Removed { unit, from, to } => obj()
-            .str("type", "removed")
-            .num("unit", unit.0)
-            .raw("from", location(*from))
-            .raw("to", location(*to))
-            .finish(),
-        Event::Entered { unit, at } => obj()
-            .str("type", "entered")
-            .num("unit", unit.0)
-            .raw("at", sq(*at))
-            .finish(),
-        Event::Promoted { unit, from, to } => obj()
-            .str("type", "promoted")
-            .num("unit", unit.0)
-            .raw("from", kind_name(kinds, *from))
-            .raw("to", kind_name(kinds, *to))
-            .finish(),
-        Event::Converted { unit, side: s } => obj()
-            .str("type", "converted")
-            .num("unit", unit.0)
-            .raw("side", side(*s))
-            .finish(),
-        Event::Paralyzed { unit, through } => obj()
-            .str("type", "paralyzed")
-            .num("unit", unit.0)
-            .num("through", through)
-            .finish(),
-        Event::Pushed { unit, from, to } => obj()
-            .str("type", "pushed")
-            .num("unit", unit.0)
-            .raw("from", sq(*from))
-            .raw("to", opt(*to, sq))
-            .finish(),
-        Event::Swapped { a, b } => obj()
-            .str("type", "swapped")
-            .num("a", a.0)
-            .num("b", b.0)
-            .finish(),
-        Event::Exploded { at } => obj().str("type", "exploded").raw("at", sq(*at)).finish(),
-        Event::Marked { at, layer } => obj()
-            .str("type", "marked")
-            .raw("at", sq(*at))
-            .num("layer", layer)
-            .finish(),
-        Event::Denied { by } => obj().str("type", "denied").raw("by", side(*by)).finish(),
-        Event::TurnPassed { to } => obj()
-            .str("type", "turn_passed")
-            .raw("to", side(*to))
-            .finish(),
-        Event::GameOver(o) => obj()
-            .str("type", "game_over")
-            .raw("outcome", outcome(o))
-            .finish(),
-        Event::Note(n) => obj().str("type", "note").str("text", n).finish(),
+        Event::Moved { unit, from, to } => EventJson::Moved {
+            unit: unit.0,
+            from: *from,
+            to: *to,
+        },
+        Event::Captured { unit, at, by, to } => EventJson::Captured {
+            unit: unit.0,
+            at: *at,
+            by: by.map(|b| b.0),
+            to: (*to).into(),
+        },
+        Event::Removed { unit, from, to } => EventJson::Removed {
+            unit: unit.0,
+            from: (*from).into(),
+            to: (*to).into(),
+        },
+        Event::Entered { unit, at } => EventJson::Entered {
+            unit: unit.0,
+            at: *at,
+        },
+        Event::Promoted { unit, from, to } => EventJson::Promoted {
+            unit: unit.0,
+            from: kinds.name(*from).to_string(),
+            to: kinds.name(*to).to_string(),
+        },
+        Event::Converted { unit, side } => EventJson::Converted {
+            unit: unit.0,
+            side: (*side).into(),
+        },
+        Event::Paralyzed { unit, through } => EventJson::Paralyzed {
+            unit: unit.0,
+            through: *through,
+        },
+        Event::Pushed { unit, from, to } => EventJson::Pushed {
+            unit: unit.0,
+            from: *from,
+            to: *to,
+        },
+        Event::Swapped { a, b } => EventJson::Swapped { a: a.0, b: b.0 },
+        Event::Exploded { at } => EventJson::Exploded { at: *at },
+        Event::Marked { at, layer } => EventJson::Marked {
+            at: *at,
+            layer: *layer as u8,
+        },
+        Event::Denied { by } => EventJson::Denied { by: (*by).into() },
+        Event::TurnPassed { to } => EventJson::TurnPassed { to: (*to).into() },
+        Event::GameOver(o) => EventJson::GameOver { outcome: o.into() },
+        Event::Note(n) => EventJson::Note { text: n.clone() },
     }
 }
 
 /// One action with its canonical text and the events it produces.
-pub fn action(kinds: &KindSet, a: &Action, text: &str, events: &[Event]) -> String {
-    obj()
-        .str("text", text)
-        .str("kind", a.kind.keyword())
-        .raw("path", array(a.path.iter().map(|s| sq(*s))))
-        .raw(
-            "piece",
-            opt(a.piece, |k| {
-                string(&kinds.get(k).map_or('?', |i| i.fen).to_string())
-            }),
-        )
-        .num("arg", a.arg)
-        .raw("events", array(events.iter().map(|e| event(kinds, e))))
-        .finish()
+#[derive(Serialize, Debug)]
+pub struct ActionJson {
+    /// Canonical text.
+    pub text: String,
+    /// Action kind keyword (`move`, `drop`, `choose`...).
+    pub kind: &'static str,
+    /// The squares of the action.
+    pub path: Vec<Square>,
+    /// The chosen piece's FEN letter, if any.
+    pub piece: Option<String>,
+    /// The variant-defined argument.
+    pub arg: u16,
+    /// The events it causes.
+    pub events: Vec<EventJson>,
+}
+
+/// The JSON form of an action.
+pub fn action(kinds: &KindSet, a: &Action, text: &str, events: &[Event]) -> ActionJson {
+    ActionJson {
+        text: text.to_string(),
+        kind: a.kind.keyword(),
+        path: a.path.to_vec(),
+        piece: a
+            .piece
+            .map(|k| kinds.get(k).map_or('?', |i| i.fen).to_string()),
+        arg: a.arg,
+        events: events.iter().map(|e| event(kinds, e)).collect(),
+    }
+}
+
+/// One unit: identity, kind, owner, location and status.
+#[derive(Serialize, Debug)]
+pub struct UnitJson {
+    /// The unit's id (its index; stable for the whole game).
+    pub id: u16,
+    /// The kind's name (`"Knight"`).
+    pub kind: String,
+    /// The kind's upper-case FEN letter (`"N"`).
+    pub letter: String,
+    /// The owner.
+    pub side: SideJson,
+    /// Where it is.
+    pub location: LocationJson,
+    /// Its status, with the fields that differ from "nothing special" (`moved`,
+    /// `frozen_through`...; the names of the RON position file).
+    pub status: frozen_core::Status,
+}
+
+/// A whole position: the side to act and the side that decides now, the result, the FEN
+/// where one exists, and every field of the RON position file (units with identity,
+/// location and status, side tables, marks, pending decisions, variant state) under
+/// `setup`, so that no script needs to read RON or the text legend.
+#[derive(Serialize, Debug)]
+#[serde(bound = "")]
+pub struct PositionJson<S: frozen_core::VariantState> {
+    /// The side whose turn it is.
+    pub to_move: SideJson,
+    /// The side that must act now (the side of the first pending decision, else `to_move`).
+    pub actor: SideJson,
+    /// The result, once the game is over.
+    pub result: Option<OutcomeJson>,
+    /// The FEN, where FEN can express the position.
+    pub fen: Option<String>,
+    /// Every unit, in id order, wherever it is.
+    pub units: Vec<UnitJson>,
+    /// The position as the RON position file writes it (same field names).
+    pub setup: Setup<S>,
+}
+
+/// The JSON form of a position.
+pub fn position<R: Rules>(rules: &R, pos: &Position<R::State>) -> PositionJson<R::State> {
+    PositionJson {
+        to_move: pos.to_move().into(),
+        actor: crate::common::actor(pos).into(),
+        result: pos.result().map(Into::into),
+        fen: rules.to_fen(pos),
+        units: pos
+            .units()
+            .iter()
+            .enumerate()
+            .map(|(i, u)| UnitJson {
+                id: i as u16,
+                kind: rules.kinds().name(u.kind).to_string(),
+                letter: rules.kinds().fen_char(u.kind, Side::White).to_string(),
+                side: u.side.into(),
+                location: u.loc.into(),
+                status: u.status.clone(),
+            })
+            .collect(),
+        setup: to_setup(rules, pos),
+    }
+}
+
+/// `frozen moves --json`.
+#[derive(Serialize, Debug)]
+pub struct MovesJson {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The variant.
+    pub variant: String,
+    /// The result of the position (no actions when it is set).
+    pub result: Option<OutcomeJson>,
+    /// The legal actions.
+    pub actions: Vec<ActionJson>,
+}
+
+/// `frozen apply --json`.
+#[derive(Serialize, Debug)]
+#[serde(bound = "")]
+pub struct ApplyJson<S: frozen_core::VariantState> {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The variant.
+    pub variant: String,
+    /// The actions applied, each with its events.
+    pub actions: Vec<ActionJson>,
+    /// The FEN of the resulting position, where FEN can express it.
+    pub fen: Option<String>,
+    /// The result.
+    pub result: Option<OutcomeJson>,
+    /// The whole resulting position.
+    pub position: PositionJson<S>,
+}
+
+/// `frozen show --json`.
+#[derive(Serialize, Debug)]
+#[serde(bound = "")]
+pub struct ShowJson<S: frozen_core::VariantState> {
+    /// [`SCHEMA_VERSION`].
+    pub schema_version: u32,
+    /// The variant.
+    pub variant: String,
+    /// The position.
+    pub position: PositionJson<S>,
+    /// The variant's own description of its state, line by line (as `show` prints it).
+    pub state: Vec<String>,
+}
+
+/// Writes a value as one line of JSON.
+pub fn to_line<T: Serialize>(value: &T) -> crate::error::CliResult<String> {
+    serde_json::to_string(value)
+        .map(|mut s| {
+            s.push('\n');
+            s
+        })
+        .map_err(|e| crate::error::CliError::fail(format!("cannot write JSON: {e}")))
 }

@@ -56,8 +56,11 @@ enum Command {
         #[arg(long)]
         ascii: bool,
         /// Print the position as RON instead of the board.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "json")]
         ron: bool,
+        /// Print the whole position as JSON (schema in docs/cli.md) instead of the board.
+        #[arg(long)]
+        json: bool,
     },
     /// List every legal action, one per line in canonical text.
     #[command(
@@ -87,7 +90,7 @@ enum Command {
         /// Print the resulting position as RON (loadable with --position) instead of FEN.
         #[arg(long)]
         ron: bool,
-        /// Print the result as JSON (fen, actions with events).
+        /// Print the result as JSON (actions with events, fen, result, the whole position).
         #[arg(long, conflicts_with = "ron")]
         json: bool,
         /// Actions in canonical text (as `frozen moves` prints them).
@@ -294,10 +297,16 @@ fn run(cli: Cli) -> CliResult {
             pos,
             ascii,
             ron,
+            json,
         } => on_variant(
             &variant,
             pos.rules.clone().as_deref(),
-            cmd::Show { pos, ascii, ron },
+            cmd::Show {
+                pos,
+                ascii,
+                ron,
+                json,
+            },
         ),
         Command::Moves {
             variant,

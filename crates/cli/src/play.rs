@@ -57,10 +57,16 @@ fn say(s: &str) {
 fn load_game<R: Rules + Clone>(rules: &R, path: &std::path::Path) -> CliResult<Game<R>> {
     let text = read_text(path)?;
     Game::from_ron(rules.clone(), &text).map_err(|e| {
-        CliError::fail(crate::common::problems_text(
-            &format!("cannot load game {}", path.display()),
-            &e,
-        ))
+        let mut msg =
+            crate::common::problems_text(&format!("cannot load game {}", path.display()), &e);
+        if e.kind() == Some(frozen_core::ProblemKind::WrongFile) {
+            msg.push_str(&format!(
+                "\nhint: to start from a position file, `frozen play {} --position {}`",
+                rules.name(),
+                path.display()
+            ));
+        }
+        CliError::fail(msg)
     })
 }
 

@@ -281,6 +281,7 @@ impl EventSink for NoEvents {
 /// A decision the rules wait for ("black may deny", "white must replay", "choose the
 /// respawn square"). The variant gives `kind` its meaning.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Pending {
     /// Who must decide.
     pub side: Side,
@@ -299,6 +300,7 @@ pub struct Pending {
 
 /// The end of a game.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Outcome {
     /// The winner; `None` for a draw.
     pub winner: Option<Side>,
@@ -372,8 +374,8 @@ impl std::error::Error for ActionParseError {}
 ///   a piece or an argument, `:` and the details: `swap:e1g1`, `exchange:g1e4`, `drop:N@e4`,
 ///   `act:e4e6`, `deny`, `end`, `choose:3`, `declare:1`;
 /// - details: a drop's piece comes first as `N@`; other actions end with `=Q` for a chosen piece
-///   and `#n` for a non-zero argument (`e7e8=Q`, `e1g1#2`). `choose` and `declare` with an
-///   argument and nothing else print it bare (`choose:3`).
+///   and `#n` for a non-zero argument (`e7e8=Q`, `e1g1#2`). `choose` and `declare` with
+///   nothing but an argument print it bare, 0 included (`choose:0`, `choose:3`).
 ///
 /// Kinds print as their FEN letter (upper case).
 pub fn format_action(kinds: &KindSet, a: &Action) -> String {
@@ -382,14 +384,12 @@ pub fn format_action(kinds: &KindSet, a: &Action) -> String {
     let bare_move = a.kind == ActionKind::Move && a.path.len() >= 2;
     if !bare_move {
         s.push_str(a.kind.keyword());
-        if a.path.is_empty() && a.piece.is_none() && a.arg == 0 {
+        let numbered = matches!(a.kind, ActionKind::Choose | ActionKind::Declare);
+        if a.path.is_empty() && a.piece.is_none() && a.arg == 0 && !numbered {
             return s;
         }
         s.push(':');
-        if matches!(a.kind, ActionKind::Choose | ActionKind::Declare)
-            && a.path.is_empty()
-            && a.piece.is_none()
-        {
+        if numbered && a.path.is_empty() && a.piece.is_none() {
             s.push_str(&a.arg.to_string());
             return s;
         }
@@ -452,6 +452,15 @@ pub fn parse_action(kinds: &KindSet, text: &str) -> Result<Action, ActionParseEr
             (k, rest, kw.len() + 1)
         }
         None => match keyword(text) {
+            Some(k @ (ActionKind::Choose | ActionKind::Declare)) => {
+                return Err(err(
+                    text.len() + 1,
+                    &format!(
+                        "expected ':' and the option number ({0}:0, {0}:1...)",
+                        k.keyword()
+                    ),
+                ))
+            }
             Some(k) => return Ok(Action::new(k, &[])),
             None => (ActionKind::Move, text, 0),
         },
@@ -460,11 +469,8 @@ pub fn parse_action(kinds: &KindSet, text: &str) -> Result<Action, ActionParseEr
     let bytes = rest.as_bytes();
     if matches!(kind, ActionKind::Choose | ActionKind::Declare) && bytes[0].is_ascii_digit() {
         let n = parse_number(rest).ok_or_else(|| err(offset + 1, "expected a number"))?;
-        if n == 0 || n.to_string() != rest {
-            return Err(err(
-                offset + 1,
-                "expected a positive number without leading zeros",
-            ));
+        if n.to_string() != rest {
+            return Err(err(offset + 1, "expected a number without leading zeros"));
         }
         action.arg = n;
         return Ok(action);
@@ -491,16 +497,36 @@ pub fn parse_action(kinds: &KindSet, text: &str) -> Result<Action, ActionParseEr
         while i < bytes.len() && bytes[i].is_ascii_digit() {
             i += 1;
         }
-        let sq: Square = rest[start..i]
-            .parse()
-            .map_err(|_| err(offset + start + 1, "expected a square name a1..p16"))?;
+        let sq: Square = rest[start..i].parse().map_err(|_| {
+            if bytes[start] == b'x' && i == start + 1 && !action.path.is_empty() {
+                err(
+                    offset + start + 1,
+                    "write a move as its squares with nothing between them: e2e4, not e2-e4 or e2xe4",
+                )
+            } else {
+                err(offset + start + 1, "expected a square name a1..p16")
+            }
+        })?;
         action.path.push(sq);
     }
     if kind == ActionKind::Move && offset == 0 && action.path.len() < 2 {
-        return Err(err(
-            offset + i + 1,
-            "a move needs at least two squares (from and to)",
-        ));
+        let reason = match bytes.get(i) {
+            None => "a move needs at least two squares (from and to), like e2e4",
+            Some(b'-' | b'x' | b':') if i > 0 => {
+                "write a move as its squares with nothing between them: e2e4, not e2-e4 or e2xe4"
+            }
+            Some(c)
+                if c.is_ascii_uppercase() && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) =>
+            {
+                "expected a square name in lower case (e2, not E2)"
+            }
+            Some(c) if c.is_ascii_uppercase() => {
+                "expected a square name in lower case: a move is written as its squares, \
+                 from and to (g1f3, not Nf3)"
+            }
+            Some(_) => "expected a square name in lower case, a1..p16 (a move is written e2e4)",
+        };
+        return Err(err(offset + i + 1, reason));
     }
     if kind != ActionKind::Drop && i < bytes.len() && bytes[i] == b'=' {
         let c = *bytes

@@ -1,11 +1,16 @@
 //! A game: the start position, the actions played with their events, undo,
 //! repetition counts (hash match confirmed by comparing the state) and the result.
+//!
+//! Memory: a game keeps, per action, the action, its text, its events, its journal entries
+//! and a repetition key; whole positions only every [`CHECKPOINT_EVERY`] actions. An earlier
+//! position that a repetition test needs is rebuilt from the checkpoint before it.
 
 use crate::action::{Action, ActionError, ActionParseError, Event, Outcome};
 use crate::position::Position;
 use crate::rules::{apply, Rules};
 use crate::setup::{
-    build_position, ron_problem, to_setup, GameRecord, LoadError, Problem, ProblemKind,
+    build_position, record_from_ron, settle_result, to_setup, GameRecord, LoadError, Problem,
+    ProblemKind,
 };
 use std::collections::HashMap;
 use std::fmt;
@@ -20,7 +25,13 @@ pub struct Played {
     /// The events it caused.
     pub events: Vec<Event>,
     mark: crate::position::Mark,
+    /// The game drew by repetition after this action (the result is the game's, not the
+    /// position's: the position as it stood is compared for later repetitions).
+    repetition_draw: bool,
 }
+
+/// A game keeps a whole position every this many actions (and the start).
+pub const CHECKPOINT_EVERY: usize = 32;
 
 /// Error of a text-driven game operation.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -48,7 +59,8 @@ pub struct Game<R: Rules> {
     start: Position<R::State>,
     pos: Position<R::State>,
     played: Vec<Played>,
-    snapshots: Vec<Position<R::State>>,
+    /// The positions after 0, K, 2K... actions (K = [`CHECKPOINT_EVERY`]).
+    checkpoints: Vec<Position<R::State>>,
     keys: Vec<u64>,
     by_hash: HashMap<u64, Vec<usize>>,
 }
@@ -74,16 +86,19 @@ impl<R: Rules> Game<R> {
         Game::from_position(rules, start)
     }
 
-    /// A game from a given position.
+    /// A game from a given position. An end of the game that follows from the position
+    /// alone ([`Rules::terminal`]: checkmate, stalemate) is recorded in it, as if the position
+    /// had been played to.
     pub fn from_position(rules: R, mut start: Position<R::State>) -> Game<R> {
         start.clear_journal();
+        settle_result(&rules, &mut start);
         let pos = start.clone();
         let mut g = Game {
             rules,
             start,
             pos,
             played: Vec::new(),
-            snapshots: Vec::new(),
+            checkpoints: Vec::new(),
             keys: Vec::new(),
             by_hash: HashMap::new(),
         };
@@ -92,11 +107,33 @@ impl<R: Rules> Game<R> {
     }
 
     fn remember(&mut self) {
-        let i = self.snapshots.len();
-        self.snapshots.push(self.pos.clone());
+        let i = self.keys.len();
+        if i % CHECKPOINT_EVERY == 0 {
+            self.checkpoints.push(self.pos.clone());
+        }
         let key = self.rules.repetition_key(&self.pos);
         self.keys.push(key);
         self.by_hash.entry(key).or_default().push(i);
+    }
+
+    /// The position after the first `i` actions, as it stood before a repetition draw was
+    /// recorded in it.
+    fn position_at(&self, i: usize) -> Position<R::State> {
+        if i == self.played.len() {
+            let mut p = self.pos.clone();
+            if self.played.last().is_some_and(|l| l.repetition_draw) {
+                p.set_result(None);
+            }
+            return p;
+        }
+        let c = i / CHECKPOINT_EVERY;
+        let mut p = self.checkpoints[c].clone();
+        for played in &self.played[c * CHECKPOINT_EVERY..i] {
+            // These actions were legal in these very positions: replaying cannot fail.
+            let _ = apply(&self.rules, &mut p, &played.action, &mut Vec::new());
+        }
+        p.clear_journal();
+        p
     }
 
     /// The rules.
@@ -133,17 +170,25 @@ impl<R: Rules> Game<R> {
     /// How many times the current position has occurred (this occurrence included). After a
     /// repetition draw this still counts the position as it stood when the draw was declared.
     pub fn repetition_count(&self) -> u32 {
-        let (Some(last_pos), Some(key)) = (self.snapshots.last(), self.keys.last()) else {
+        let Some(key) = self.keys.last() else {
             return 1;
         };
-        let last = self.snapshots.len() - 1;
-        self.by_hash.get(key).map_or(1, |list| {
-            list.iter()
-                .filter(|&&i| {
-                    i == last || self.rules.same_for_repetition(&self.snapshots[i], last_pos)
-                })
-                .count() as u32
-        })
+        let last = self.keys.len() - 1;
+        let Some(list) = self.by_hash.get(key) else {
+            return 1;
+        };
+        if list.len() <= 1 {
+            return 1;
+        }
+        let last_pos = self.position_at(last);
+        list.iter()
+            .filter(|&&i| {
+                i == last
+                    || self
+                        .rules
+                        .same_for_repetition(&self.position_at(i), &last_pos)
+            })
+            .count() as u32
     }
 
     /// Checks and applies an action. On error nothing changes.
@@ -151,6 +196,13 @@ impl<R: Rules> Game<R> {
         let text = self.rules.format_action(&self.pos, action);
         let mut events = Vec::new();
         let mark = apply(&self.rules, &mut self.pos, action, &mut events)?;
+        self.played.push(Played {
+            action: action.clone(),
+            text,
+            events: Vec::new(),
+            mark,
+            repetition_draw: false,
+        });
         self.remember();
         if self.pos.result().is_none() {
             if let Some(limit) = self.rules.repetition_limit() {
@@ -161,32 +213,53 @@ impl<R: Rules> Game<R> {
                     };
                     self.pos.set_result(Some(o.clone()));
                     events.push(Event::GameOver(o));
+                    if let Some(p) = self.played.last_mut() {
+                        p.repetition_draw = true;
+                    }
                 }
             }
         }
-        self.played.push(Played {
-            action: action.clone(),
-            text,
-            events,
-            mark,
-        });
-        Ok(self.played.last().map_or(&[][..], |p| &p.events[..]))
+        match self.played.last_mut() {
+            Some(p) => {
+                p.events = events;
+                Ok(&p.events[..])
+            }
+            None => Ok(&[]),
+        }
     }
 
-    /// Reads an action in canonical text and applies it.
+    /// Reads an action and applies it: canonical text, or else standard algebraic notation
+    /// (`Nf3`, `O-O`, `exd6`, `e8=Q`) naming exactly one legal move ([`crate::san`]).
     pub fn apply_text(&mut self, text: &str) -> Result<&[Event], GameError> {
-        let a = self
-            .rules
-            .parse_action(&self.pos, text.trim())
-            .map_err(GameError::Parse)?;
+        let a = self.read_text(text)?;
         self.apply(&a).map_err(GameError::Action)
+    }
+
+    /// Reads an action as [`Game::apply_text`] does, without applying it.
+    pub fn read_text(&self, text: &str) -> Result<Action, GameError> {
+        let text = text.trim();
+        match self.rules.parse_action(&self.pos, text) {
+            Ok(a) => Ok(a),
+            Err(e) => match crate::san::resolve(&self.rules, &self.pos, text) {
+                Some(Ok(a)) => Ok(a),
+                Some(Err(reason)) => Err(GameError::Parse(ActionParseError {
+                    input: e.input,
+                    column: 1,
+                    reason,
+                })),
+                None => Err(GameError::Parse(e)),
+            },
+        }
     }
 
     /// Takes back the last action, restoring the exact previous position.
     pub fn undo(&mut self) -> Option<Action> {
         let p = self.played.pop()?;
-        if let (Some(_), Some(key)) = (self.snapshots.pop(), self.keys.pop()) {
-            let i = self.snapshots.len();
+        if let Some(key) = self.keys.pop() {
+            let i = self.keys.len();
+            if i % CHECKPOINT_EVERY == 0 && self.checkpoints.len() > i / CHECKPOINT_EVERY {
+                self.checkpoints.pop();
+            }
             if let Some(v) = self.by_hash.get_mut(&key) {
                 v.retain(|&j| j != i);
                 if v.is_empty() {
@@ -229,6 +302,19 @@ impl<R: Rules> Game<R> {
         }
         let start = build_position(&rules, record.start)?;
         let mut g = Game::from_position(rules, start);
+        let n = record.actions.len();
+        if g.played.try_reserve_exact(n).is_err()
+            || g.keys.try_reserve_exact(n + 1).is_err()
+            || g.checkpoints
+                .try_reserve_exact(n / CHECKPOINT_EVERY + 1)
+                .is_err()
+        {
+            return Err(LoadError::one(Problem::new(
+                ProblemKind::TooLarge,
+                "actions",
+                format!("a game of {n} actions is more than this machine can hold in memory"),
+            )));
+        }
         for (i, text) in record.actions.iter().enumerate() {
             if let Err(e) = g.apply_text(text) {
                 return Err(LoadError::one(Problem::new(
@@ -243,9 +329,7 @@ impl<R: Rules> Game<R> {
 
     /// Reads a game from RON text.
     pub fn from_ron(rules: R, text: &str) -> Result<Game<R>, LoadError> {
-        let record: GameRecord<R::State> = ron::Options::default()
-            .from_str(text)
-            .map_err(|e| LoadError::one(ron_problem(&e)))?;
+        let record: GameRecord<R::State> = record_from_ron(text)?;
         Game::from_record(rules, record)
     }
 }

@@ -19,6 +19,7 @@ pub mod geometry;
 pub mod harness;
 pub mod position;
 pub mod rules;
+pub mod san;
 pub mod scenario;
 pub mod setup;
 pub mod square;

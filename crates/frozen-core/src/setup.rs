@@ -38,6 +38,10 @@ pub enum ProblemKind {
     BadShape,
     /// A rule of the variant is broken (too many kings...).
     Rule,
+    /// The file is another kind of file: a game where a position is expected, or the reverse.
+    WrongFile,
+    /// The input is more than can be held (a game longer than memory allows).
+    TooLarge,
 }
 
 /// One problem, with where and why.
@@ -103,6 +107,7 @@ impl std::error::Error for LoadError {}
 
 /// One unit in a set-up file.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitRecord {
     /// Identity; records must list ids 0, 1, 2... in order (after the units of `placement`).
     pub id: u16,
@@ -121,9 +126,10 @@ fn white() -> Side {
     Side::White
 }
 
-/// A raw position as written in RON. Fields left out take their defaults.
+/// A raw position as written in RON. Fields left out take their defaults; a field
+/// this type does not have is refused (a misspelt `to_mvoe:` is an error, not a default).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-#[serde(bound = "S: VariantState")]
+#[serde(bound = "S: VariantState", deny_unknown_fields)]
 pub struct Setup<S> {
     /// Variant name; must match the rules it is loaded with.
     pub variant: String,
@@ -290,22 +296,146 @@ pub fn ron_problem(e: &ron::error::SpannedError) -> Problem {
     )
 }
 
-/// Reads a position from RON text and validates it (see [`build_position`]).
-pub fn position_from_ron<R: Rules + ?Sized>(
-    rules: &R,
-    text: &str,
-) -> Result<Position<R::State>, LoadError> {
-    if text.len() > 16 * 1024 * 1024 {
+/// The fields only a game file has at its top level.
+const GAME_FIELDS: [&str; 2] = ["start", "actions"];
+/// The fields only a position file has at its top level.
+const POSITION_FIELDS: [&str; 8] = [
+    "placement",
+    "units",
+    "to_move",
+    "ply",
+    "turns",
+    "shape",
+    "pending",
+    "state",
+];
+
+/// The field a RON error complains about, when it is an unknown field of the outer struct.
+fn unknown_top_field(e: &ron::error::SpannedError) -> Option<&str> {
+    match &e.code {
+        ron::Error::NoSuchStructField { found, .. } => Some(found.as_str()),
+        _ => None,
+    }
+}
+
+/// Reads a RON position set-up (not validated), with the problems a loader reports: a
+/// located syntax problem, and [`ProblemKind::WrongFile`] for a game file.
+pub fn setup_from_ron<S: VariantState>(text: &str) -> Result<Setup<S>, LoadError> {
+    if text.len() > MAX_TEXT_BYTES {
         return Err(LoadError::one(Problem::new(
             ProblemKind::Syntax,
             "input",
             "position text longer than 16 MiB",
         )));
     }
-    let setup: Setup<R::State> = ron_options()
+    ron_options()
         .from_str(text)
-        .map_err(|e| LoadError::one(ron_problem(&e)))?;
-    build_position(rules, setup)
+        .map_err(|e| match unknown_top_field(&e) {
+            Some(f) if GAME_FIELDS.contains(&f) => LoadError::one(Problem::new(
+                ProblemKind::WrongFile,
+                format!("line {}, column {}", e.position.line, e.position.col),
+                format!(
+                    "this is a game file (it has `{f}:`), not a position: \
+                         load it as a game"
+                ),
+            )),
+            _ => LoadError::one(ron_problem(&e)),
+        })
+}
+
+/// True if `text` reads as a game record (of any variant state shape: the start is not
+/// read as a position).
+fn is_game_text(text: &str) -> bool {
+    #[derive(Deserialize)]
+    struct AnyGame {
+        #[allow(dead_code)]
+        variant: String,
+        #[allow(dead_code)]
+        start: ron::Value,
+        #[allow(dead_code)]
+        actions: Vec<String>,
+    }
+    ron_options().from_str::<AnyGame>(text).is_ok()
+}
+
+/// True if `text` reads as a position set-up (of any variant state shape).
+fn is_position_text(text: &str) -> bool {
+    match ron_options().from_str::<ron::Value>(text) {
+        Ok(ron::Value::Map(m)) => m.keys().any(|k| match k {
+            ron::Value::String(s) => POSITION_FIELDS.contains(&s.as_str()),
+            _ => false,
+        }),
+        _ => false,
+    }
+}
+
+/// Reads a RON game record (not replayed), with the problems a loader reports: a located
+/// syntax problem, and [`ProblemKind::WrongFile`] for a position file.
+pub fn record_from_ron<S: VariantState>(text: &str) -> Result<GameRecord<S>, LoadError> {
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(LoadError::one(Problem::new(
+            ProblemKind::Syntax,
+            "input",
+            "game text longer than 16 MiB",
+        )));
+    }
+    ron_options().from_str(text).map_err(|e| {
+        let wrong = unknown_top_field(&e)
+            .is_some_and(|f| POSITION_FIELDS.contains(&f) && !GAME_FIELDS.contains(&f))
+            && !is_game_text(text)
+            && is_position_text(text);
+        if wrong {
+            LoadError::one(Problem::new(
+                ProblemKind::WrongFile,
+                format!("line {}, column {}", e.position.line, e.position.col),
+                "this is a position file, not a game (a game has `start:` and `actions:`): \
+                 load it as a position",
+            ))
+        } else {
+            LoadError::one(ron_problem(&e))
+        }
+    })
+}
+
+/// Largest RON text the loaders read.
+pub const MAX_TEXT_BYTES: usize = 16 * 1024 * 1024;
+
+/// Reads a position from RON text and validates it (see [`build_position`]).
+pub fn position_from_ron<R: Rules + ?Sized>(
+    rules: &R,
+    text: &str,
+) -> Result<Position<R::State>, LoadError> {
+    let setup: Setup<R::State> = setup_from_ron(text)?;
+    let mut pos = build_position(rules, setup)?;
+    settle_result(rules, &mut pos);
+    Ok(pos)
+}
+
+/// Records in `pos` the end of the game that follows from the position alone
+/// ([`Rules::terminal`]: checkmate, stalemate, no legal move), if no result is recorded yet,
+/// and returns the result. Every loader calls it last, so that a position's result does not
+/// depend on how it was reached: loaded from RON or FEN, or played to.
+pub fn settle_result<R: Rules + ?Sized>(
+    rules: &R,
+    pos: &mut Position<R::State>,
+) -> Option<Outcome> {
+    if pos.result().is_none() {
+        if let Some(o) = rules.terminal(pos) {
+            pos.set_result(Some(o));
+        }
+    }
+    pos.result().cloned()
+}
+
+/// Reads a position from a FEN with the variant's reader ([`Rules::position_from_fen`]) and
+/// records the result that follows from the position ([`settle_result`]).
+pub fn position_from_fen<R: Rules + ?Sized>(
+    rules: &R,
+    fen: &str,
+) -> Result<Position<R::State>, LoadError> {
+    let mut pos = rules.position_from_fen(fen)?;
+    settle_result(rules, &mut pos);
+    Ok(pos)
 }
 
 /// The validating constructor: builds a position from a raw set-up, reporting every
@@ -645,7 +775,7 @@ pub fn build_position<R: Rules + ?Sized>(
 
 /// A game file: the start position and the actions played, in canonical text.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-#[serde(bound = "S: VariantState")]
+#[serde(bound = "S: VariantState", deny_unknown_fields)]
 pub struct GameRecord<S> {
     /// Variant name.
     pub variant: String,

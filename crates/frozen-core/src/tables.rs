@@ -77,7 +77,7 @@ impl<T> SquareTable<T> {
 
 /// A tomb: the FIFO of dead units on a square, its explosion count and rot counter.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Tomb {
     /// Dead units, first in first.
     pub queue: SmallVec<[UnitId; 4]>,
@@ -91,6 +91,7 @@ pub struct Tomb {
 
 /// A wall on a square.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Wall {
     /// The unit that made it.
     pub creator: UnitId,
@@ -106,6 +107,7 @@ pub struct Wall {
 
 /// A trap square.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Trap {
     /// The unit (jester) owning the trap.
     pub owner: UnitId,
@@ -122,6 +124,7 @@ pub struct Trap {
 
 /// A bomb planted on a square.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Bomb {
     /// The unit that planted it.
     pub owner: UnitId,
@@ -133,6 +136,7 @@ pub struct Bomb {
 /// One recorded step of a monad program: a move, an ability or a form change, as the
 /// variant defines (`kind`), with its squares, an optional chosen kind and an argument.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MonadStep {
     /// Variant-defined step kind (move, ability, de-shadow...).
     #[serde(default)]
@@ -151,6 +155,7 @@ pub struct MonadStep {
 
 /// A monad: a recorded sequence of absolute steps for a unit, played automatically.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Monad {
     /// The unit running the program.
     pub unit: UnitId,
@@ -172,6 +177,7 @@ pub struct Monad {
 
 /// A timed effect on a square (quickening, tornado, avalanche, distract, tunnel, corrupted...).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Effect {
     /// Variant-defined effect kind.
     pub kind: u8,

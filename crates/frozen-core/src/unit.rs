@@ -203,7 +203,7 @@ impl Location {
 /// Per-unit status. Every field defaults to "nothing special"; variants give the
 /// generic fields their meaning (documented in `docs/architecture.md`).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Status {
     /// Has this unit moved (castling, initial-move patterns)?
     #[serde(skip_serializing_if = "is_false")]

@@ -175,7 +175,9 @@ fn action_text_round_trips_and_rejects_garbage() {
         "deny",
         "end",
         "pass",
+        "choose:0",
         "choose:3",
+        "declare:0",
         "declare:1",
         "e1g1#2",
     ] {
@@ -190,6 +192,8 @@ fn action_text_round_trips_and_rejects_garbage() {
         ("e2e4x", 5),
         ("foo:e2", 1),
         ("choose:03", 8),
+        ("choose", 7),
+        ("declare", 8),
         ("e2e4#0", 6),
         ("a17a1", 1),
     ] {

@@ -335,74 +335,82 @@ impl VariantVisitor for CountVisitor<'_, '_> {
     }
 }
 
-/// Escapes a string as a JSON string literal (RFC 8259), quotes included. The `frozen` CLI
-/// uses it too.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+/// Version of the `--json` report's shape: fields are only added within a version.
+pub const JSON_SCHEMA_VERSION: u32 = 1;
+
+/// The `--json` report, written with serde_json.
+#[derive(serde::Serialize, Debug)]
+struct ReportJson<'a> {
+    variant: &'a str,
+    depth: u32,
+    mode: &'a str,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+    threads: usize,
+    divide: &'a [crate::DivideEntry],
+    schema_version: u32,
+}
+
+/// The JSON form of a report (`--json`): one object with `variant`, `depth`, `mode`,
+/// `nodes`, `seconds`, `nodes_per_second`, `threads`, `divide`
+/// (`[{"action": "e2e4", "nodes": 20}, ...]`) and `schema_version`.
+pub fn report_json(variant: &str, report: &PerftReport) -> String {
+    let r = ReportJson {
+        schema_version: JSON_SCHEMA_VERSION,
+        variant,
+        depth: report.depth,
+        mode: report.mode.name(),
+        nodes: report.nodes,
+        seconds: report.elapsed.as_secs_f64(),
+        nodes_per_second: report.nodes_per_second().round(),
+        threads: report.threads,
+        divide: &report.divide,
+    };
+    // Plain numbers and strings: serialization cannot fail.
+    serde_json::to_string(&r).unwrap_or_default()
+}
+
+/// True if a progress line may be drawn on standard error: a terminal that can move the
+/// cursor (not `TERM=dumb`), outside CI (`CI` set).
+pub fn progress_wanted(err_is_terminal: bool) -> bool {
+    err_is_terminal
+        && std::env::var_os("CI").is_none()
+        && std::env::var_os("TERM").map_or(true, |t| t != "dumb")
+}
+
+/// A progress line on a terminal: after one second, rewrites one line on `err`; cleared
+/// when the count ends, and before anything else (an error) is written.
+struct ProgressLine<'a> {
+    err: &'a mut dyn Write,
+    on: bool,
+    shown: bool,
+}
+
+impl<'a> ProgressLine<'a> {
+    fn new(err: &'a mut dyn Write, on: bool) -> ProgressLine<'a> {
+        ProgressLine {
+            err,
+            on,
+            shown: false,
         }
     }
-    out.push('"');
-    out
-}
 
-/// The JSON form of a report (`--json`).
-pub fn report_json(variant: &str, report: &PerftReport) -> String {
-    let divide: Vec<String> = report
-        .divide
-        .iter()
-        .map(|e| {
-            format!(
-                "{{\"action\":{},\"nodes\":{}}}",
-                json_string(&e.action),
-                e.nodes
-            )
-        })
-        .collect();
-    format!(
-        "{{\"variant\":{},\"depth\":{},\"mode\":\"{}\",\"nodes\":{},\"seconds\":{:.6},\"nodes_per_second\":{:.0},\"threads\":{},\"divide\":[{}]}}",
-        json_string(variant),
-        report.depth,
-        report.mode.name(),
-        report.nodes,
-        report.elapsed.as_secs_f64(),
-        report.nodes_per_second(),
-        report.threads,
-        divide.join(",")
-    )
-}
-
-/// A progress printer for a terminal: after one second, rewrites one line on `err`.
-fn progress_line<'a>(err: &'a mut dyn Write, on: bool) -> impl FnMut(&Progress) + 'a {
-    let mut shown = false;
-    move |p: &Progress| {
-        if !on {
+    fn update(&mut self, p: &Progress) {
+        if !self.on {
             return;
         }
-        let done = p.roots_done == p.roots_total;
-        if done {
-            if shown {
-                let _ = write!(err, "\r\x1b[K");
-                let _ = err.flush();
-            }
+        if p.roots_done == p.roots_total {
+            self.clear();
             return;
         }
         if p.elapsed < Duration::from_secs(1) {
             return;
         }
-        shown = true;
+        self.shown = true;
         let nps = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9);
         let _ = write!(
-            err,
+            self.err,
             "\r\x1b[K{} nodes, {}/{} root actions, {:.0} nodes/s, {:.0} s",
             p.nodes,
             p.roots_done,
@@ -410,7 +418,16 @@ fn progress_line<'a>(err: &'a mut dyn Write, on: bool) -> impl FnMut(&Progress) 
             nps,
             p.elapsed.as_secs_f64()
         );
-        let _ = err.flush();
+        let _ = self.err.flush();
+    }
+
+    /// Wipes the line if one is shown.
+    fn clear(&mut self) {
+        if self.shown {
+            let _ = write!(self.err, "\r\x1b[K");
+            let _ = self.err.flush();
+            self.shown = false;
+        }
     }
 }
 
@@ -446,10 +463,14 @@ pub fn count_with_rules<R: Rules>(rules: &R, args: &CountArgs, io: &mut Io<'_>) 
         },
         ..PerftConfig::default()
     };
-    let show = io.err_is_terminal && !args.json;
+    let show = progress_wanted(io.err_is_terminal) && !args.json;
     let result = {
-        let mut progress = progress_line(&mut *io.err, show);
-        run(rules, &pos, depth, &config, &mut progress)
+        let mut line = ProgressLine::new(&mut *io.err, show);
+        let r = run(rules, &pos, depth, &config, &mut |p: &Progress| {
+            line.update(p)
+        });
+        line.clear();
+        r
     };
     let report = match result {
         Ok(r) => r,
@@ -502,6 +523,30 @@ fn fixtures(args: &FixturesArgs, io: &mut Io<'_>) -> u8 {
         ..PerftConfig::default()
     };
     let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
+    // Every variant named must have a table: a typo is not "0 cases, all passed".
+    if !args.variants.is_empty() {
+        let have: Vec<String> = files
+            .iter()
+            .filter_map(|f| load_fixture(f).ok().map(|x| x.variant))
+            .collect();
+        let missing: Vec<&String> = args.variants.iter().filter(|v| !have.contains(v)).collect();
+        if !missing.is_empty() {
+            let mut known = have.clone();
+            known.sort();
+            known.dedup();
+            let _ = writeln!(
+                io.err,
+                "error: no perft table for {}; tables exist for: {}",
+                missing
+                    .iter()
+                    .map(|v| format!("{v:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                known.join(", ")
+            );
+            return EXIT_USAGE;
+        }
+    }
     for file in files {
         let fixture = match load_fixture(&file) {
             Ok(f) => f,
@@ -660,5 +705,50 @@ pub fn compare_with_rules<R: Rules>(rules: &R, args: &CompareArgs, io: &mut Io<'
             let _ = writeln!(io.err, "stopped: {reason}");
             EXIT_FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod progress_tests {
+    use super::{progress_wanted, ProgressLine};
+    use crate::Progress;
+    use std::time::Duration;
+
+    fn at(secs: u64, done: usize) -> Progress {
+        Progress {
+            nodes: 1000,
+            roots_done: done,
+            roots_total: 20,
+            elapsed: Duration::from_secs(secs),
+        }
+    }
+
+    #[test]
+    fn the_line_is_wiped_before_anything_else_is_written() {
+        let mut buf: Vec<u8> = Vec::new();
+        {
+            let mut line = ProgressLine::new(&mut buf, true);
+            line.update(&at(0, 1));
+            line.update(&at(2, 3));
+            line.clear();
+            line.clear();
+        }
+        let text = String::from_utf8(buf).expect("utf-8");
+        assert!(text.contains("3/20 root actions"), "{text:?}");
+        assert!(text.ends_with("\r\x1b[K"), "wiped last: {text:?}");
+        assert_eq!(
+            text.matches("\r\x1b[K").count(),
+            2,
+            "drawn once, wiped once"
+        );
+        // Off (a pipe, CI): nothing at all.
+        let mut buf: Vec<u8> = Vec::new();
+        {
+            let mut line = ProgressLine::new(&mut buf, false);
+            line.update(&at(2, 3));
+            line.clear();
+        }
+        assert!(buf.is_empty());
+        assert!(!progress_wanted(false), "never on a pipe");
     }
 }

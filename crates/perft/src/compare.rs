@@ -32,20 +32,37 @@ impl fmt::Display for DivideParseError {
 impl std::error::Error for DivideParseError {}
 
 /// Reads divide output: one `<action>: <count>` line per root action. Blank lines,
-/// `Nodes searched: N` and other lines whose label holds spaces (`Total time (ms) : 12`)
-/// are skipped; a label without spaces followed by something other than a count is an
-/// error, and so is an action listed twice.
+/// `Nodes searched: N` and other lines whose label holds spaces (`Total time (ms) : 12`),
+/// and engine chatter (`info ...`, `# ...`, `// ...`) are skipped; any other line that is
+/// not `<action>: <count>` is an error, and so are an action listed twice and a text with
+/// neither an action line nor a summary line (an empty input is not a count of zero; a
+/// position without actions is written as its summary alone, `Nodes searched: 0`).
 pub fn parse_divide(text: &str) -> Result<Vec<DivideEntry>, DivideParseError> {
     let mut entries: Vec<DivideEntry> = Vec::new();
     let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut lines = 0usize;
+    // A summary line (`Nodes searched: 0`) seen: a position without actions has only that.
+    let mut summary = false;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         let n = i + 1;
-        let Some((label, value)) = line.rsplit_once(':') else {
+        lines = n;
+        if line.is_empty()
+            || line.starts_with("info ")
+            || line.starts_with('#')
+            || line.starts_with("//")
+        {
             continue;
+        }
+        let Some((label, value)) = line.rsplit_once(':') else {
+            return Err(DivideParseError {
+                line: n,
+                message: format!("expected `<action>: <count>`, found {line:?}"),
+            });
         };
         let label = label.trim();
         if label.is_empty() || label.contains(char::is_whitespace) {
+            summary = true;
             continue;
         }
         let value = value.trim();
@@ -62,6 +79,12 @@ pub fn parse_divide(text: &str) -> Result<Vec<DivideEntry>, DivideParseError> {
         entries.push(DivideEntry {
             action: label.to_string(),
             nodes,
+        });
+    }
+    if entries.is_empty() && !summary {
+        return Err(DivideParseError {
+            line: lines.max(1),
+            message: "no `<action>: <count>` line in the divide output".to_string(),
         });
     }
     Ok(entries)

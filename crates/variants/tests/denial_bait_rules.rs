@@ -348,7 +348,7 @@ fn db_bait_cycle() {
     assert_eq!(g.position().to_move(), Side::White);
     assert_eq!(
         legal(&g),
-        vec!["choose".to_string(), "choose:1".to_string()]
+        vec!["choose:0".to_string(), "choose:1".to_string()]
     );
     play(&mut g, &["choose:1"]);
     assert_eq!(at(&g, "d2"), Some(king));
@@ -600,7 +600,7 @@ fn db_rook_03_riders_protected() {
     );
     play(&mut g, &["a4d1"]);
     // The falling knight captures the bishop; Black may raise it: decline.
-    play(&mut g, &["choose"]);
+    play(&mut g, &["choose:0"]);
     assert_eq!(loc(&g, r), Location::Captured(Side::Black));
     assert_eq!(loc(&g, b), Location::Captured(Side::White));
     assert_eq!(at(&g, "d1"), Some(n));
@@ -688,7 +688,7 @@ fn db_quen_02_all_round() {
     play(&mut g, &["act:d4"]);
     // The black bishop's owner decides on its raise first (DB-BISH-02): decline.
     assert_eq!(g.position().to_move(), Side::Black);
-    play(&mut g, &["choose"]);
+    play(&mut g, &["choose:0"]);
     assert_eq!(loc(&g, n), Location::Captured(Side::White));
     assert_eq!(
         loc(&g, p),
@@ -986,7 +986,7 @@ fn db_bish_02_04_raise_and_auto_exile() {
     // Declining keeps it captured.
     let mut g = game("7k/p7/8/3b4/8/8/8/K2R4 w - - 0 1");
     let b = at(&g, "d5").unwrap();
-    play(&mut g, &["d1d5", "choose"]);
+    play(&mut g, &["d1d5", "choose:0"]);
     assert_eq!(loc(&g, b), Location::Captured(Side::White));
 }
 
@@ -1116,7 +1116,7 @@ fn db_pawn_05_en_passant() {
 fn db_pawn_06_self_capture() {
     let mut g = setup("7k/8/8/8/b7/8/8/K2R4 b - - 0 1", &[("d1", "P")], &[]);
     let [p] = cargo(&g, "d1")[..] else { panic!() };
-    play(&mut g, &["a4d1", "choose"]);
+    play(&mut g, &["a4d1", "choose:0"]);
     assert_eq!(
         loc(&g, p),
         Location::Captured(Side::Black),
@@ -1150,7 +1150,7 @@ fn db_pawn_07_conversion() {
     assert_eq!(queens, 1, "never two queens");
     // Statue.
     let mut g = game("7k/3P4/8/7q/8/8/8/K7 w - - 0 1");
-    play(&mut g, &["d7d8", "choose"]);
+    play(&mut g, &["d7d8", "choose:0"]);
     assert_eq!(g.position().unit(at(&g, "d8").unwrap()).kind, kind(&g, 'S'));
 }
 
@@ -1252,7 +1252,7 @@ fn db_stat_03_05_chain() {
     let mut g = game("S6k/8/P7/8/8/8/8/K7 w - - 0 1");
     play(&mut g, &["a6a7"]);
     let l = legal(&g);
-    assert_eq!(l[0], "choose", "option 0: stay a pawn");
+    assert_eq!(l[0], "choose:0", "option 0: stay a pawn");
     play(&mut g, &["choose:1"]);
     assert_eq!(
         g.position().unit(at(&g, "a7").unwrap()).kind,
@@ -1365,7 +1365,7 @@ fn db_exil_01_02_king_in_exile() {
     play(&mut g, &["act:d1"]);
     // The c1 bishop was exiled too: White decides on its raise (decline).
     if g.position().to_move() == Side::White {
-        play(&mut g, &["choose"]);
+        play(&mut g, &["choose:0"]);
     }
     assert_eq!(loc(&g, k), Location::Exiled);
     play(&mut g, &["e7e6e5"]);
@@ -1579,7 +1579,7 @@ fn db_bish_04_end_of_turn_decision() {
     assert_eq!(g.position().to_move(), Side::Black);
     assert_eq!(
         legal(&g),
-        vec!["choose".to_string(), "choose:1".to_string()]
+        vec!["choose:0".to_string(), "choose:1".to_string()]
     );
     play(&mut g, &["choose:1"]);
     assert_eq!(loc(&g, wb), Location::Exiled);
