@@ -1,7 +1,7 @@
 //! `variants`, `show`, `moves` and `apply`.
 
 use crate::board::show_text;
-use crate::common::{emit, load_position, Glyphs, PositionArgs};
+use crate::common::{emit, load_position, load_position_after, Glyphs, PositionArgs};
 use crate::error::{CliError, CliResult};
 use crate::events::event_text;
 use crate::json;
@@ -38,12 +38,14 @@ pub struct Show {
     pub ron: bool,
     /// JSON instead of the board.
     pub json: bool,
+    /// Actions to apply first.
+    pub after: Vec<String>,
 }
 
 impl VariantVisitor for Show {
     type Output = CliResult;
     fn visit<R: Rules + Clone>(self, rules: R) -> CliResult {
-        let pos = load_position(&rules, &self.pos)?;
+        let pos = load_position_after(&rules, &self.pos, &self.after)?;
         if self.json {
             let out = json::ShowJson {
                 schema_version: json::SCHEMA_VERSION,
@@ -83,6 +85,8 @@ pub struct Moves {
     pub from: Option<String>,
     /// JSON output.
     pub json: bool,
+    /// Actions to apply first.
+    pub after: Vec<String>,
 }
 
 impl VariantVisitor for Moves {
@@ -92,7 +96,7 @@ impl VariantVisitor for Moves {
             Some(t) => Some(parse_square_arg(t, "--from")?),
             None => None,
         };
-        let pos = load_position(&rules, &self.pos)?;
+        let pos = load_position_after(&rules, &self.pos, &self.after)?;
         let mut list = Vec::new();
         rules.actions(&pos, &mut list);
         if let Some(f) = from {

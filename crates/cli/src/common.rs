@@ -142,6 +142,27 @@ pub fn load_position<R: Rules>(rules: &R, args: &PositionArgs) -> CliResult<Posi
     Ok(rules.initial_position())
 }
 
+/// Loads the position chosen by `args`, then applies `after` (actions in canonical text or
+/// SAN) in order, as `--after` asks; a refused action names its place in the list.
+pub fn load_position_after<R: Rules + Clone>(
+    rules: &R,
+    args: &PositionArgs,
+    after: &[String],
+) -> CliResult<Position<R::State>> {
+    let start = load_position(rules, args)?;
+    if after.is_empty() {
+        return Ok(start);
+    }
+    let mut game = frozen_core::Game::from_position(rules.clone(), start);
+    for (i, text) in after.iter().enumerate() {
+        if let Err(e) = game.apply_text(text) {
+            let msg = crate::cmd::refusal(&game, text, &e);
+            return Err(CliError::fail(format!("--after action {}: {msg}", i + 1)));
+        }
+    }
+    Ok(game.position().clone())
+}
+
 /// The side that must decide now: the side of the first pending decision, else the side to act.
 pub fn actor<S: frozen_core::VariantState>(pos: &Position<S>) -> Side {
     pos.pending().first().map_or(pos.to_move(), |p| p.side)

@@ -17,7 +17,6 @@ mod json;
 mod parlett;
 mod play;
 mod render;
-mod rng;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use common::PositionArgs;
@@ -45,7 +44,8 @@ enum Command {
     /// Show a position: the board, the side to act and all state in a legend.
     #[command(
         after_help = "Examples:\n  frozen show <variant>\n  frozen show <variant> --ascii\n  \
-        frozen show <variant> --fen '<fen>'\n  frozen show <variant> --position pos.ron --ron"
+        frozen show <variant> --fen '<fen>'\n  frozen show <variant> --position pos.ron --ron\n  \
+        frozen show <variant> --after e2e4 e7e5 --json"
     )]
     Show {
         /// Variant name (see `frozen variants`).
@@ -61,11 +61,14 @@ enum Command {
         /// Print the whole position as JSON (schema in docs/cli.md) instead of the board.
         #[arg(long)]
         json: bool,
+        /// Apply these actions first (canonical text or SAN).
+        #[arg(long, value_name = "ACTION", num_args = 1..)]
+        after: Vec<String>,
     },
     /// List every legal action, one per line in canonical text.
     #[command(
         after_help = "Examples:\n  frozen moves <variant>\n  frozen moves <variant> --from e2\n  \
-        frozen moves <variant> --json --fen '<fen>'"
+        frozen moves <variant> --json --fen '<fen>'\n  frozen moves <variant> --after e2e4 --from e7"
     )]
     Moves {
         /// Variant name (see `frozen variants`).
@@ -78,6 +81,9 @@ enum Command {
         /// JSON: kind, path, piece, arg, text and the events of each action.
         #[arg(long)]
         json: bool,
+        /// Apply these actions first (canonical text or SAN).
+        #[arg(long, value_name = "ACTION", num_args = 1..)]
+        after: Vec<String>,
     },
     /// Apply actions in order and print the resulting position and the events.
     #[command(after_help = "Examples:\n  frozen apply <variant> e2e4 e7e5\n  \
@@ -112,8 +118,8 @@ enum Command {
         /// Opponent: `random` plays random legal actions.
         #[arg(long, value_name = "OPPONENT", value_parser = ["random"])]
         vs: Option<String>,
-        /// The side you play against the opponent.
-        #[arg(long, value_name = "SIDE", value_parser = ["white", "black"], default_value = "white")]
+        /// The side you play against the opponent (needs --vs).
+        #[arg(long, value_name = "SIDE", value_parser = ["white", "black"], default_value = "white", requires = "vs")]
         side: String,
         /// Seed of the random opponent (same seed, same answers).
         #[arg(long, value_name = "N", default_value_t = 1)]
@@ -298,6 +304,7 @@ fn run(cli: Cli) -> CliResult {
             ascii,
             ron,
             json,
+            after,
         } => on_variant(
             &variant,
             pos.rules.clone().as_deref(),
@@ -306,6 +313,7 @@ fn run(cli: Cli) -> CliResult {
                 ascii,
                 ron,
                 json,
+                after,
             },
         ),
         Command::Moves {
@@ -313,10 +321,16 @@ fn run(cli: Cli) -> CliResult {
             pos,
             from,
             json,
+            after,
         } => on_variant(
             &variant,
             pos.rules.clone().as_deref(),
-            cmd::Moves { pos, from, json },
+            cmd::Moves {
+                pos,
+                from,
+                json,
+                after,
+            },
         ),
         Command::Apply {
             variant,

@@ -6,7 +6,7 @@ use crate::cmd::refusal;
 use crate::common::{actor, emit, load_position, read_text, Glyphs, PositionArgs};
 use crate::error::{CliError, CliResult};
 use crate::events::event_text;
-use crate::rng::Rng;
+use frozen_core::harness::Rng;
 use frozen_core::{Game, Rules, Side, VariantVisitor};
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -75,10 +75,14 @@ impl<R: Rules + Clone> Session<R> {
         let pos = self.game.position();
         let mut s = show_text(self.game.rules(), pos, self.glyphs);
         if pos.result().is_none() {
-            s.push_str(&format!(
-                "{} to act; type an action, a number from `list`, or `help`\n",
-                actor(pos)
-            ));
+            let side = actor(pos);
+            if self.opponent.as_ref().is_some_and(|(o, _)| *o == side) {
+                s.push_str(&format!("{side} (the random opponent) to act\n"));
+            } else {
+                s.push_str(&format!(
+                    "{side} to act; type an action, a number from `list`, or `help`\n"
+                ));
+            }
         }
         say(&s);
     }
@@ -161,21 +165,40 @@ impl<R: Rules + Clone> Session<R> {
         say(&s);
     }
 
+    /// Takes back the last action; against an opponent, back to before your last action (its
+    /// answers with it). Before your first action there is nothing of yours to take back.
     fn undo(&mut self) {
-        if self.game.undo().is_none() {
-            say("nothing to undo\n");
-            return;
-        }
-        if let Some((side, _)) = &self.opponent {
-            let side = *side;
-            while !self.game.history().is_empty() && actor(self.game.position()) == side {
-                self.game.undo();
+        let Some((opp, _)) = &self.opponent else {
+            if self.game.undo().is_none() {
+                say("nothing to undo\n");
+            } else {
+                say("undone\n");
+                self.board();
             }
+            return;
+        };
+        let opp = *opp;
+        let mut undone = Vec::new();
+        let mut yours = false;
+        while let Some(a) = self.game.undo() {
+            undone.push(a);
+            if actor(self.game.position()) != opp {
+                yours = true;
+                break;
+            }
+        }
+        if !yours {
+            // Only the opponent's actions were there: put them back.
+            for a in undone.iter().rev() {
+                if self.game.apply(a).is_err() {
+                    break;
+                }
+            }
+            say("nothing to undo: you have not acted yet\n");
+            return;
         }
         say("undone\n");
         self.board();
-        // Back at the very start with the opponent to open: it opens again.
-        self.opponent_turn();
     }
 
     /// Handles one input line; returns false to stop.

@@ -7,9 +7,9 @@
 //! Multi-move ability is drawn as a glow around the unit, yellow (2), orange (3) or red (4
 //! and more), from `Rules::multimove`, so the CLI holds no rule logic of its own.
 
-use crate::common::{actor, emit, load_position, paralysis_left, Glyphs, PositionArgs};
+use crate::common::{actor, emit, paralysis_left, Glyphs, PositionArgs};
 use crate::error::{CliError, CliResult};
-use frozen_core::{Game, Location, Position, Rules, Side, Square, VariantVisitor, MARK_LAYERS};
+use frozen_core::{Location, Position, Rules, Side, Square, VariantVisitor, MARK_LAYERS};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -53,15 +53,8 @@ fn esc(s: &str) -> String {
 impl VariantVisitor for Render {
     type Output = CliResult;
     fn visit<R: Rules + Clone>(self, rules: R) -> CliResult {
-        let start = load_position(&rules, &self.pos)?;
-        let mut game = Game::from_position(rules, start);
-        for (i, text) in self.after.iter().enumerate() {
-            if let Err(e) = game.apply_text(text) {
-                let msg = crate::cmd::refusal(&game, text, &e);
-                return Err(CliError::fail(format!("--after action {}: {msg}", i + 1)));
-            }
-        }
-        let svg = svg(game.rules(), game.position());
+        let pos = crate::common::load_position_after(&rules, &self.pos, &self.after)?;
+        let svg = svg(&rules, &pos);
         if self.svg.as_os_str() == "-" {
             return emit(&svg);
         }

@@ -316,3 +316,66 @@ fn show_and_apply_give_the_whole_position_as_json() {
     assert_eq!(j["position"]["result"]["winner"], "black");
     assert_eq!(j["position"]["actor"], "white");
 }
+
+#[test]
+fn moves_and_show_take_after_like_render() {
+    let o = frozen(&["moves", "fide", "--after", "e2e4", "e7e5", "--from", "g1"]);
+    assert_ok(&o, "moves --after");
+    let f = facts("fide", &["e2e4".to_string(), "e7e5".to_string()]);
+    let want: Vec<&String> = f
+        .actions
+        .iter()
+        .zip(&f.froms)
+        .filter(|(_, s)| s.as_deref() == Some("g1"))
+        .map(|(a, _)| a)
+        .collect();
+    let got: Vec<&str> = o.stdout.lines().collect();
+    assert_eq!(got, want, "moves --after e2e4 e7e5 --from g1");
+    assert!(got.contains(&"g1e2"), "e2 is free after e2e4: {got:?}");
+    let o = frozen(&["show", "fide", "--ascii", "--after", "Nf3"]);
+    assert_ok(&o, "show --after SAN");
+    assert!(o.stdout.contains("to act: black"), "{}", o.stdout);
+    let o = frozen(&["show", "fide", "--json", "--after", "e2e4"]);
+    assert_eq!(json(&o)["position"]["to_move"], "black");
+    let o = frozen(&["moves", "fide", "--after", "e2e5"]);
+    assert_code(&o, 1, "moves --after an illegal action");
+    assert!(o.stderr.contains("--after action 1"), "{}", o.stderr);
+}
+
+#[test]
+fn play_behaves_as_a_player_expects() {
+    // Undo before your first move as Black: nothing of yours to take back; the
+    // opponent's opening stays.
+    let o = frozen_in(
+        &[
+            "play", "fide", "--vs", "random", "--side", "black", "--seed", "3", "--ascii",
+        ],
+        "undo\nboard\nquit\n",
+    );
+    assert_ok(&o, "undo as Black before moving");
+    assert!(o.stdout.contains("nothing to undo"), "{}", o.stdout);
+    assert_eq!(o.stdout.matches("random plays").count(), 1, "{}", o.stdout);
+    // The prompt to type is only shown on your turn.
+    assert!(
+        o.stdout.contains("white (the random opponent) to act"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        !o.stdout.contains("white to act; type an action"),
+        "{}",
+        o.stdout
+    );
+    // Undo after your move takes back your move and the answer.
+    let o = frozen_in(
+        &["play", "fide", "--vs", "random", "--seed", "3", "--ascii"],
+        "e2e4\nundo\nundo\nquit\n",
+    );
+    assert_ok(&o, "undo as White");
+    assert_eq!(o.stdout.matches("undone").count(), 1, "{}", o.stdout);
+    assert!(o.stdout.contains("nothing to undo"), "{}", o.stdout);
+    // --side means nothing without an opponent: a usage error.
+    let o = frozen(&["play", "fide", "--side", "black"]);
+    assert_code(&o, 2, "--side without --vs");
+    assert!(o.stderr.contains("--vs"), "{}", o.stderr);
+}

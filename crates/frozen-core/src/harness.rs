@@ -24,25 +24,35 @@ use crate::unit::UnitId;
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-/// A small deterministic random generator (xorshift64*), so failures reproduce from a seed.
+/// The seeded random generator of random play (this harness, the soak, the `frozen play`
+/// random opponent): PCG (`rand_pcg::Pcg64Mcg`, seeded with `SeedableRng::seed_from_u64`),
+/// so that failures and games reproduce from a seed, on every platform, for a given
+/// `rand_pcg` 0.9 release.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(rand_pcg::Pcg64Mcg);
 
 impl Rng {
-    /// A generator from a seed (any value; 0 is remapped).
+    /// A generator from a seed (any value).
     pub fn new(seed: u64) -> Rng {
-        Rng(crate::zobrist::mix64(seed) | 1)
+        Rng(<rand_pcg::Pcg64Mcg as rand_core::SeedableRng>::seed_from_u64(seed))
     }
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        rand_core::RngCore::next_u64(&mut self.0)
     }
-    /// A number in `0..n` (`n > 0`).
+    /// A number in `0..n`, without modulo bias (0 for `n` of 0 or 1).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
+        if n <= 1 {
+            return 0;
+        }
+        let n = n as u64;
+        let zone = u64::MAX - (u64::MAX % n);
+        loop {
+            let v = self.next_u64();
+            if v < zone {
+                return (v % n) as usize;
+            }
+        }
     }
 }
 

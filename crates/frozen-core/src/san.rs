@@ -123,10 +123,11 @@ pub fn resolve<R: Rules + ?Sized>(
     };
     let mut legal = Vec::new();
     rules.actions(pos, &mut legal);
-    // A move is named by its first and last squares (a multi-leg move by where it ends).
-    let moves = legal
-        .into_iter()
-        .filter(|a| a.kind == ActionKind::Move && a.path.len() >= 2);
+    // A move is named by its first and last squares (a multi-leg move by where it ends; one
+    // that comes back to its square has no SAN).
+    let moves = legal.into_iter().filter(|a| {
+        a.kind == ActionKind::Move && a.path.len() >= 2 && a.path[0] != a.path[a.path.len() - 1]
+    });
     let ends = |a: &Action| (a.path[0], a.path[a.path.len() - 1]);
     let found: Vec<Action> = match &san {
         San::Castle { long } => {
