@@ -82,14 +82,8 @@ impl From<Location> for LocationJson {
             Location::Board(square) => LocationJson::Board { square },
             Location::Shadow(square) => LocationJson::Shadow { square },
             Location::Tomb(square) => LocationJson::Tomb { square },
-            Location::Carried { by, slot } => LocationJson::Carried {
-                by: by.0,
-                slot: slot as u8,
-            },
-            Location::Fused { base, slot } => LocationJson::Fused {
-                base: base.0,
-                slot: slot as u8,
-            },
+            Location::Carried { by, slot } => LocationJson::Carried { by: by.0, slot },
+            Location::Fused { base, slot } => LocationJson::Fused { base: base.0, slot },
             Location::Exiled => LocationJson::Exiled,
             Location::Captured(by) => LocationJson::Captured { by: by.into() },
             Location::Dead => LocationJson::Dead,
@@ -274,7 +268,7 @@ pub fn event(kinds: &KindSet, e: &Event) -> EventJson {
         Event::Exploded { at } => EventJson::Exploded { at: *at },
         Event::Marked { at, layer } => EventJson::Marked {
             at: *at,
-            layer: *layer as u8,
+            layer: *layer,
         },
         Event::Denied { by } => EventJson::Denied { by: (*by).into() },
         Event::TurnPassed { to } => EventJson::TurnPassed { to: (*to).into() },
