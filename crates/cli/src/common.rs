@@ -149,18 +149,33 @@ pub fn load_position_after<R: Rules + Clone>(
     args: &PositionArgs,
     after: &[String],
 ) -> CliResult<Position<R::State>> {
+    load_position_with_last(rules, args, after).map(|(p, _)| p)
+}
+
+/// [`load_position_after`], with the last action applied and the side that played it.
+pub fn load_position_with_last<R: Rules + Clone>(
+    rules: &R,
+    args: &PositionArgs,
+    after: &[String],
+) -> CliResult<(Position<R::State>, Option<crate::render::LastAction>)> {
     let start = load_position(rules, args)?;
     if after.is_empty() {
-        return Ok(start);
+        return Ok((start, None));
     }
     let mut game = frozen_core::Game::from_position(rules.clone(), start);
+    let mut last = None;
     for (i, text) in after.iter().enumerate() {
+        let side = actor(game.position());
         if let Err(e) = game.apply_text(text) {
             let msg = crate::cmd::refusal(&game, text, &e);
             return Err(CliError::fail(format!("--after action {}: {msg}", i + 1)));
         }
+        last = game.history().last().map(|p| crate::render::LastAction {
+            path: p.action.path.to_vec(),
+            side,
+        });
     }
-    Ok(game.position().clone())
+    Ok((game.position().clone(), last))
 }
 
 /// The side that must decide now: the side of the first pending decision, else the side to act.

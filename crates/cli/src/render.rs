@@ -6,6 +6,10 @@
 //!
 //! Multi-move ability is drawn as a glow around the unit, yellow (2), orange (3) or red (4
 //! and more), from `Rules::multimove`, so the CLI holds no rule logic of its own.
+//!
+//! With `--after`, the last action's squares are tinted, and when the same side acts again
+//! (a turn of several actions) the unit that moved is ringed as the one mid-turn. A piece
+//! key under the board names every kind on it.
 
 use crate::common::{actor, emit, paralysis_left, Glyphs, PositionArgs};
 use crate::error::{CliError, CliResult};
@@ -53,8 +57,8 @@ fn esc(s: &str) -> String {
 impl VariantVisitor for Render {
     type Output = CliResult;
     fn visit<R: Rules + Clone>(self, rules: R) -> CliResult {
-        let pos = crate::common::load_position_after(&rules, &self.pos, &self.after)?;
-        let svg = svg(&rules, &pos);
+        let (pos, last) = crate::common::load_position_with_last(&rules, &self.pos, &self.after)?;
+        let svg = svg_with_last(&rules, &pos, last.as_ref());
         if self.svg.as_os_str() == "-" {
             return emit(&svg);
         }
@@ -99,14 +103,20 @@ fn unit_disc(s: &mut String, cx: i32, cy: i32, side: Side, glyph: char, ghost: b
     );
 }
 
-/// A small round badge with a number.
+/// A round badge with a number: a white-rimmed disc, the text in white with a dark outline
+/// (readable on any fill), shrunk to stay on the disc when it has more than two characters.
 fn badge(s: &mut String, cx: i32, cy: i32, fill: &str, text: &str) {
+    let size = match text.chars().count() {
+        0..=2 => 11,
+        3 => 9,
+        _ => 7,
+    };
     let _ = writeln!(
         s,
-        "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"8\" fill=\"{fill}\" stroke=\"#fff\" stroke-width=\"1\"/>\
-         <text x=\"{cx}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" font-family=\"DejaVu Sans, sans-serif\" \
-         font-weight=\"bold\" fill=\"#fff\">{}</text>",
-        cy + 3,
+        "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"9\" fill=\"{fill}\" stroke=\"#fff\" stroke-width=\"1.5\"/>\
+         <text x=\"{cx}\" y=\"{}\" font-size=\"{size}\" text-anchor=\"middle\" font-family=\"DejaVu Sans, sans-serif\" \
+         font-weight=\"bold\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"0.6\" paint-order=\"stroke\">{}</text>",
+        cy + size / 2 - 1,
         esc(text)
     );
 }
@@ -137,10 +147,31 @@ struct Used {
     shadow: bool,
     marks: [bool; MARK_LAYERS],
     pending: bool,
+    last: bool,
+    mid_turn: bool,
 }
 
-/// The SVG text of a position.
-pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
+/// The SVG text of a position (no last action).
+#[cfg(test)]
+fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
+    svg_with_last(rules, pos, None)
+}
+
+/// The last action before a drawn position and the side that played it.
+#[derive(Debug, Clone)]
+pub struct LastAction {
+    /// The action's squares.
+    pub path: Vec<Square>,
+    /// Who played it.
+    pub side: Side,
+}
+
+/// The SVG text of a position, with the last action (from `--after`) highlighted.
+pub fn svg_with_last<R: Rules>(
+    rules: &R,
+    pos: &Position<R::State>,
+    last: Option<&LastAction>,
+) -> String {
     let kinds = rules.kinds();
     let glyphs = Glyphs::new(kinds, false);
     let shape = pos.shape();
@@ -162,6 +193,41 @@ pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
             body,
             "<rect x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\" fill=\"{fill}\"/>"
         );
+    }
+    // The last action: its squares tinted.
+    if let Some(l) = last {
+        for sq in l.path.iter().filter(|s| shape.contains(**s)) {
+            used.last = true;
+            let (x, y) = corner(h, *sq);
+            let _ = writeln!(
+                body,
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\" fill=\"#f6f669\" fill-opacity=\"0.55\"/>"
+            );
+        }
+    }
+    // Marks: a cross per layer, in the layer's colour, under any unit (a unit on a marked
+    // square stays readable).
+    for (layer, colour) in MARK_COLOURS.iter().enumerate() {
+        for sq in pos.marks(layer).iter() {
+            if !shape.contains(sq) {
+                continue;
+            }
+            used.marks[layer] = true;
+            let (x, y) = corner(h, sq);
+            let o = 4 + layer as i32 * 2;
+            let _ = writeln!(
+                body,
+                "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"{colour}\" stroke-width=\"4\" stroke-opacity=\"0.9\"/>",
+                x + o,
+                y + o,
+                x + SQ - o,
+                y + SQ - o,
+                x + SQ - o,
+                y + o,
+                x + o,
+                y + SQ - o
+            );
+        }
     }
     // Walls: brown block with hatching and the expiry turn.
     for (sq, wall) in pos.walls().iter() {
@@ -258,6 +324,19 @@ pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
         }
         let (x, y) = corner(h, sq);
         let (cx, cy) = (x + SQ / 2, y + SQ / 2);
+        let mid_turn = last.is_some_and(|l| {
+            l.side == u.side
+                && actor(pos) == l.side
+                && pos.result().is_none()
+                && l.path.last() == Some(&sq)
+        });
+        if mid_turn {
+            used.mid_turn = true;
+            let _ = writeln!(
+                body,
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"22\" fill=\"none\" stroke=\"#0096c7\" stroke-width=\"3\" stroke-dasharray=\"5 3\"/>"
+            );
+        }
         let legs = rules.multimove(pos, id);
         if legs >= 2 {
             used.glow = true;
@@ -335,29 +414,6 @@ pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
                 u.side,
                 glyphs.glyph(kinds, u.kind, u.side),
                 true,
-            );
-        }
-    }
-    // Marks: a cross per layer, in the layer's colour, over any unit.
-    for (layer, colour) in MARK_COLOURS.iter().enumerate() {
-        for sq in pos.marks(layer).iter() {
-            if !shape.contains(sq) {
-                continue;
-            }
-            used.marks[layer] = true;
-            let (x, y) = corner(h, sq);
-            let o = 6 + layer as i32 * 2;
-            let _ = writeln!(
-                body,
-                "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"{colour}\" stroke-width=\"3\" stroke-opacity=\"0.8\"/>",
-                x + o,
-                y + o,
-                x + SQ - o,
-                y + SQ - o,
-                x + SQ - o,
-                y + o,
-                x + o,
-                y + SQ - o
             );
         }
     }
@@ -515,6 +571,48 @@ pub fn svg<R: Rules>(rules: &R, pos: &Position<R::State>) -> String {
         lines.push((
             "<rect x=\"-8\" y=\"-8\" width=\"16\" height=\"16\" fill=\"none\" stroke=\"#ffd60a\" stroke-width=\"4\"/>".into(),
             "square of a pending decision".into(),
+        ));
+    }
+    if used.last {
+        lines.push((
+            "<rect x=\"-8\" y=\"-8\" width=\"16\" height=\"16\" fill=\"#f6f669\" stroke=\"#999\"/>"
+                .into(),
+            "squares of the last action".into(),
+        ));
+    }
+    if used.mid_turn {
+        lines.push((
+            "<circle r=\"7\" fill=\"none\" stroke=\"#0096c7\" stroke-width=\"3\" stroke-dasharray=\"4 2\"/>".into(),
+            "the unit acting: its side's turn goes on".into(),
+        ));
+    }
+    // Piece key: every kind on the board, its disc and its name.
+    let mut on_board: Vec<frozen_core::Kind> = pos
+        .units()
+        .iter()
+        .filter(|u| u.loc.on_board())
+        .map(|u| u.kind)
+        .collect();
+    on_board.sort();
+    on_board.dedup();
+    for k in on_board {
+        let mut s = String::new();
+        unit_disc(
+            &mut s,
+            0,
+            0,
+            Side::White,
+            glyphs.glyph(kinds, k, Side::White),
+            false,
+        );
+        lines.push((
+            format!("<g transform=\"scale(0.45)\">{s}</g>"),
+            format!(
+                "{} ({}{})",
+                kinds.name(k),
+                kinds.fen_char(k, Side::White),
+                kinds.fen_char(k, Side::Black)
+            ),
         ));
     }
     let describe = rules.describe_state(pos);

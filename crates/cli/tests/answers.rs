@@ -379,3 +379,37 @@ fn play_behaves_as_a_player_expects() {
     assert_code(&o, 2, "--side without --vs");
     assert!(o.stderr.contains("--vs"), "{}", o.stderr);
 }
+
+#[test]
+fn one_side_to_act_in_a_denial_bait_set_up() {
+    let dir = scratch("answers-db-side");
+    let f = dir.join("b.ron");
+    std::fs::write(
+        &f,
+        "(variant: \"denial-bait\", placement: Some(\"k7/8/2n5/8/8/8/7P/4K3\"), to_move: Black, turns: ((1, 1)))\n",
+    )
+    .unwrap();
+    let p = f.to_str().unwrap();
+    let o = frozen(&["apply", "denial-bait", "--position", p, "c6b4", "--json"]);
+    assert_code(&o, 1, "a set-up whose side to act contradicts its state");
+    assert!(o.stderr.contains("to_move"), "{}", o.stderr);
+    let o = frozen(&["check", p]);
+    assert_code(&o, 1, "check the contradiction");
+}
+
+#[test]
+fn the_picture_has_a_piece_key_and_the_last_action() {
+    let o = frozen(&["render", "fide", "--svg", "-", "--after", "e2e4"]);
+    assert_ok(&o, "render --after e2e4");
+    assert_eq!(
+        o.stdout.matches("fill=\"#f6f669\"").count(),
+        3,
+        "two squares and the key"
+    );
+    assert!(o.stdout.contains("squares of the last action"), "legend");
+    for k in ["King (Kk)", "Queen (Qq)", "Knight (Nn)", "Pawn (Pp)"] {
+        assert!(o.stdout.contains(k), "piece key names {k}");
+    }
+    let o = frozen(&["render", "fide", "--svg", "-"]);
+    assert!(!o.stdout.contains("squares of the last action"));
+}

@@ -108,6 +108,12 @@ pub fn read<R: Rules<State = DbState>>(r: &R, fen: &str) -> Result<Position<DbSt
         ),
         placement: Some(fields[0].to_string()),
         units,
+        // The side to act is the mover from the start (the loader checks they agree).
+        state: {
+            let mut s = DbState::default();
+            s.turn.mover = side;
+            s
+        },
         ..Setup::<DbState>::new(r.name())
     };
     let mut pos = build_position(r, setup)?;
@@ -170,6 +176,11 @@ pub fn write<R: Rules<State = DbState>>(r: &R, pos: &Position<DbState>) -> Optio
             .iter()
             .any(|u| matches!(u.loc, Location::Carried { .. }))
         || pos.state().game.ep.len() > 1
+        // A King in exile is off the board: FEN has no place for it (RON keeps it).
+        || pos
+            .units()
+            .iter()
+            .any(|u| u.kind == KING && !u.loc.on_board())
     {
         return None;
     }
@@ -196,12 +207,28 @@ pub fn write<R: Rules<State = DbState>>(r: &R, pos: &Position<DbState>) -> Optio
     if castling.is_empty() {
         castling.push('-');
     }
-    let ep = pos
-        .state()
-        .game
-        .ep
-        .first()
-        .map_or("-".to_string(), |e| e.x.to_string());
+    // FEN names the square passed over and finds the pawn just beyond it; a pawn that
+    // passed over a square and went on elsewhere (a movement of several steps) cannot be
+    // written so: no FEN then (RON keeps it).
+    let ep = match pos.state().game.ep.first() {
+        None => "-".to_string(),
+        Some(e) => {
+            let victim = pos.get_unit(e.victim)?;
+            let rank = if victim.side == Side::White {
+                e.x.rank().checked_add(1)?
+            } else {
+                e.x.rank().checked_sub(1)?
+            };
+            let beyond = frozen_core::Square::new(e.x.file(), rank);
+            if victim.loc != Location::Board(beyond)
+                || pos.unit_at(e.x).is_some()
+                || victim.side == pos.to_move()
+            {
+                return None;
+            }
+            e.x.to_string()
+        }
+    };
     let side = if pos.to_move() == Side::White {
         "w"
     } else {

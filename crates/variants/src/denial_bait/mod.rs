@@ -356,6 +356,20 @@ impl Rules for DenialBait {
                 ));
             }
         }
+        // One side to act: the position's side to move and the state's mover agree, unless
+        // the side to move is answering a pending decision in the mover's turn.
+        let mover = pos.state().turn.mover;
+        if pos.to_move() != mover && !pos.pending().iter().any(|d| d.side == pos.to_move()) {
+            v.push(Problem::new(
+                ProblemKind::Inconsistent,
+                "to_move",
+                format!(
+                    "to_move is {} but state.turn.mover is {mover}: the side to act must be \
+                     the same in both (set both, or give the position as a FEN)",
+                    pos.to_move()
+                ),
+            ));
+        }
         if let Some(p) = &pos.state().turn.partial {
             let continues = pos
                 .pending()

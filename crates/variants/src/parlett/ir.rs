@@ -22,6 +22,7 @@ pub const MAX_TILES: usize = 8;
 /// history patterns the element that produced its move equals (bit `k` is
 /// pattern `k` of the set). Only parts with a non-zero `patterns` are kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LastPart {
     /// The unit that moved.
     pub unit: UnitId,
@@ -38,6 +39,7 @@ pub struct LastPart {
 /// element equal to some history pattern of the set are kept (match by
 /// source, Q12), so the state is empty after almost every move.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ParlettState {
     /// Previous-turn parts that matched a history pattern.
     #[serde(default)]

@@ -112,35 +112,43 @@ impl ParlettRules {
         pos.bump_ply();
         pos.pass_turn();
         // PAR-GAME-01: checked at the end of every turn.
-        if let (Some(royal), false) = (c.royal, c.legality) {
-            let w = pos.pieces(Side::White, royal).any();
-            let b = pos.pieces(Side::Black, royal).any();
-            let outcome = match (w, b) {
-                (true, false) => Some(Outcome {
-                    winner: Some(Side::White),
-                    reason: "only side with a king".into(),
-                }),
-                (false, true) => Some(Outcome {
-                    winner: Some(Side::Black),
-                    reason: "only side with a king".into(),
-                }),
-                (false, false) => Some(Outcome {
-                    winner: None,
-                    reason: "no side has a king, no winner".into(),
-                }),
-                _ => None,
-            };
-            if let Some(o) = outcome {
-                if wants {
-                    events.push(Event::GameOver(o.clone()));
-                }
-                pos.set_result(Some(o));
+        if let Some(o) = self.royal_outcome(pos) {
+            if wants {
+                events.push(Event::GameOver(o.clone()));
             }
+            pos.set_result(Some(o));
         }
         // No legal move (PAR-GAME-03), checkmate and stalemate (check rule) need a move
         // generation: `Rules::terminal` finds them, and `frozen_core::apply` records them
         // whatever the event sink (perft's raw `perform` leaves them, as leaves).
     }
+    /// PAR-GAME-01 (sets without the check rule): if exactly one side has a royal piece it
+    /// wins; if neither has, the game ends with no winner. A fact of the position alone, so
+    /// `Rules::terminal` reports it too (a position loaded from FEN after a king capture).
+    pub(super) fn royal_outcome(&self, pos: &Position<ParlettState>) -> Option<Outcome> {
+        let c = self.c();
+        let (Some(royal), false) = (c.royal, c.legality) else {
+            return None;
+        };
+        let w = pos.pieces(Side::White, royal).any();
+        let b = pos.pieces(Side::Black, royal).any();
+        match (w, b) {
+            (true, false) => Some(Outcome {
+                winner: Some(Side::White),
+                reason: "only side with a king".into(),
+            }),
+            (false, true) => Some(Outcome {
+                winner: Some(Side::Black),
+                reason: "only side with a king".into(),
+            }),
+            (false, false) => Some(Outcome {
+                winner: None,
+                reason: "no side has a king, no winner".into(),
+            }),
+            _ => None,
+        }
+    }
+
     /// The end of the game when the side to act has no legal move (PAR-GAME-03, and
     /// checkmate or stalemate under the check rule).
     pub(super) fn no_move_outcome(&self, pos: &Position<ParlettState>) -> Option<Outcome> {

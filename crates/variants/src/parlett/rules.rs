@@ -47,7 +47,11 @@ impl Rules for ParlettRules {
     }
 
     fn terminal(&self, pos: &Position<ParlettState>) -> Option<Outcome> {
-        self.no_move_outcome(pos)
+        if pos.result().is_some() {
+            return None;
+        }
+        self.royal_outcome(pos)
+            .or_else(|| self.no_move_outcome(pos))
     }
 
     fn perform(

@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 /// One piece of a set file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PieceSpec {
     /// Full name, e.g. `"Knight"`.
     pub name: String,
@@ -43,6 +44,7 @@ pub enum PromotionZone {
 
 /// A promotion rule: compulsory, part of the move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PromotionSpec {
     /// The promoting piece letter.
     pub piece: char,
@@ -66,6 +68,7 @@ pub enum GameRule {
 
 /// A piece-set file (RON).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SetFile {
     /// Registry name, e.g. `"normal-chess"`.
     pub name: String,
