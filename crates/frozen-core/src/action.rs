@@ -5,6 +5,7 @@ use crate::square::{Side, Square};
 use crate::unit::{Kind, KindSet, Location, UnitId};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
+use std::borrow::Cow;
 use std::fmt;
 
 /// What sort of decision an action is.
@@ -64,8 +65,14 @@ impl ActionKind {
     ];
 }
 
+/// Inline capacity of a [`Path`]: squares kept without a heap allocation. Sixteen squares
+/// cost no more room than four (the `union` layout of `smallvec` shares the inline buffer
+/// with the heap pointer and length), and hold the long paths of the 16x16 games (bounced
+/// routes, multi-victim captures, Mind Control paths) in the common case.
+pub const PATH_INLINE: usize = 16;
+
 /// The squares of an action.
-pub type Path = SmallVec<[Square; 4]>;
+pub type Path = SmallVec<[Square; PATH_INLINE]>;
 
 /// One decision of one player.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
@@ -299,13 +306,35 @@ pub struct Pending {
 }
 
 /// The end of a game.
+///
+/// The reason is a `Cow`: rules name their fixed reasons (`"checkmate"`) without allocating,
+/// so a game-ending node in perft costs no allocation; a reason built at run time or read
+/// from a file is owned.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Outcome {
     /// The winner; `None` for a draw.
     pub winner: Option<Side>,
     /// Why, e.g. `"checkmate"`, `"king captured"`, `"threefold repetition"`.
-    pub reason: String,
+    pub reason: Cow<'static, str>,
+}
+
+impl Outcome {
+    /// A win for `winner` (or a draw for `None`) with a reason.
+    pub fn new(winner: Option<Side>, reason: impl Into<Cow<'static, str>>) -> Outcome {
+        Outcome {
+            winner,
+            reason: reason.into(),
+        }
+    }
+    /// A win for `side`.
+    pub fn win(side: Side, reason: impl Into<Cow<'static, str>>) -> Outcome {
+        Outcome::new(Some(side), reason)
+    }
+    /// A draw.
+    pub fn draw(reason: impl Into<Cow<'static, str>>) -> Outcome {
+        Outcome::new(None, reason)
+    }
 }
 
 impl fmt::Display for Outcome {

@@ -209,7 +209,7 @@ impl<R: Rules> Game<R> {
                 if self.repetition_count() >= limit {
                     let o = Outcome {
                         winner: None,
-                        reason: format!("{limit}-fold repetition"),
+                        reason: format!("{limit}-fold repetition").into(),
                     };
                     self.pos.set_result(Some(o.clone()));
                     events.push(Event::GameOver(o));

@@ -32,6 +32,24 @@ pub trait Rules: Debug + Send + Sync + 'static {
     /// Appends every legal action of the player to act to `out`. Nothing when the game is over.
     fn actions(&self, pos: &Position<Self::State>, out: &mut Vec<Action>);
 
+    /// [`Rules::actions`] on a position the rules may change while they list, provided they
+    /// restore it exactly before returning (make a leg, test it, [`Position::undo_to`]).
+    /// This is the entry point of hot loops (perft, `apply`): rules whose legality test
+    /// plays candidates ahead override it to work in place, with no clone of the position
+    /// and no allocation once `out` has grown. Per-node derived data (attack maps,
+    /// protection counts) is built here once and passed down. The default calls
+    /// [`Rules::actions`].
+    fn actions_mut(&self, pos: &mut Position<Self::State>, out: &mut Vec<Action>) {
+        self.actions(pos, out);
+    }
+
+    /// [`Rules::count_actions`] on a position the rules may change and must restore exactly
+    /// (see [`Rules::actions_mut`]). Perft counts its last ply with this. The default calls
+    /// [`Rules::count_actions`].
+    fn count_actions_mut(&self, pos: &mut Position<Self::State>, buf: &mut Vec<Action>) -> u64 {
+        self.count_actions(pos, buf)
+    }
+
     /// Performs an action that [`Rules::actions`] listed for this position, recording its events.
     /// Callers outside the engine use [`apply`], which checks legality first.
     fn perform(&self, pos: &mut Position<Self::State>, action: &Action, events: &mut dyn EventSink);
@@ -151,7 +169,7 @@ pub fn apply<R: Rules + ?Sized>(
         return Err(ActionError::GameOver(o.clone()));
     }
     let mut legal = Vec::new();
-    rules.actions(pos, &mut legal);
+    rules.actions_mut(pos, &mut legal);
     if !legal.contains(action) {
         return Err(ActionError::Illegal {
             action: rules.format_action(pos, action),

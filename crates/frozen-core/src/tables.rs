@@ -56,6 +56,41 @@ impl<T> SquareTable<T> {
     pub fn iter(&self) -> impl Iterator<Item = (Square, &T)> {
         self.entries.iter().map(|(s, t)| (*s, t))
     }
+    /// The entry on `sq`, to edit in place (the position's journaled helpers only).
+    #[inline]
+    pub(crate) fn get_mut(&mut self, sq: Square) -> Option<&mut T> {
+        if !self.mask.contains(sq) {
+            return None;
+        }
+        match self.entries.binary_search_by_key(&sq, |e| e.0) {
+            Ok(i) => Some(&mut self.entries[i].1),
+            Err(_) => None,
+        }
+    }
+
+    /// Moves every entry keyed inside `block` to `map(key)` (`map` must permute `block`),
+    /// calling `each(old_key, new_key, value)` once per moved entry so the caller can
+    /// edit the value and rehash it. Keeps the entries sorted; never allocates.
+    pub(crate) fn permute(
+        &mut self,
+        block: Bitboard,
+        map: impl Fn(Square) -> Square,
+        mut each: impl FnMut(Square, Square, &mut T),
+    ) {
+        if (self.mask & block).is_empty() {
+            return;
+        }
+        for (sq, v) in self.entries.iter_mut() {
+            if block.contains(*sq) {
+                let to = map(*sq);
+                each(*sq, to, v);
+                *sq = to;
+            }
+        }
+        self.entries.sort_unstable_by_key(|e| e.0);
+        self.mask = self.entries.iter().map(|e| e.0).collect();
+    }
+
     /// Sets or removes the entry on `sq`, returning the previous one.
     /// Positions call this through their journaled setters; use it directly only on tables you own.
     pub fn replace(&mut self, sq: Square, value: Option<T>) -> Option<T> {

@@ -202,7 +202,11 @@ impl Location {
 
 /// Per-unit status. Every field defaults to "nothing special"; variants give the
 /// generic fields their meaning (documented in `docs/architecture.md`).
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+///
+/// `Copy`: a status is a few dozen bytes with no heap part, so per-unit game data (timers,
+/// ranges, counters, flags, links) lives here and is edited in place, instead of in the
+/// variant state where every change would copy the whole state.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Status {
     /// Has this unit moved (castling, initial-move patterns)?

@@ -358,10 +358,10 @@ proptest! {
                 prop_assert_eq!(rot.map(sq), sq);
             }
         }
-        let images: Bitboard = rot.pairs().iter().map(|&(_, to)| to).collect();
+        let images: Bitboard = rot.pairs().map(|(_, to)| to).collect();
         prop_assert_eq!(images, block);
-        prop_assert_eq!(rot.pairs().len(), block.count() as usize);
-        for &(from, to) in rot.pairs() {
+        prop_assert_eq!(rot.pairs().count(), block.count() as usize);
+        for (from, to) in rot.pairs() {
             prop_assert_eq!(rot.map(from), to);
             prop_assert_eq!(rot.inverse().map(to), from);
         }

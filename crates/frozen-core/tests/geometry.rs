@@ -362,8 +362,8 @@ fn block_rotation_turns_clockwise_as_seen_from_white() {
     assert_eq!(rot.map(sq("c3")), sq("c3"));
     assert_eq!(rot.block(), set(&["a1", "b1", "a2", "b2"]));
     assert_eq!(
-        rot.pairs(),
-        &[
+        rot.pairs().collect::<Vec<_>>(),
+        [
             (sq("a1"), sq("a2")),
             (sq("b1"), sq("a1")),
             (sq("a2"), sq("b2")),
@@ -386,7 +386,7 @@ fn block_rotation_turns_clockwise_as_seen_from_white() {
     let half = block_rotation(&shape, sq("c3"), 3, 2).expect("fits");
     assert_eq!(half.map(sq("c3")), sq("e5"));
     let none = block_rotation(&shape, sq("c3"), 3, 0).expect("fits");
-    assert!(none.pairs().iter().all(|(a, b)| a == b));
+    assert!(none.pairs().all(|(a, b)| a == b));
 }
 
 #[test]

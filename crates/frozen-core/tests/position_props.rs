@@ -318,8 +318,34 @@ proptest! {
             prop_assert_eq!(r.wall(to), before.wall(sq));
             prop_assert_eq!(r.trap(to), before.trap(sq));
             prop_assert_eq!(r.bomb(to), before.bomb(sq));
-            prop_assert_eq!(r.square_effects(to), before.square_effects(sq));
-            prop_assert_eq!(r.monads().get(to), before.monads().get(sq));
+            // Values the core knows turn with the block: effect directions and linked
+            // squares, a monad's recorded squares.
+            let inside = quarter.block().contains(sq);
+            let turned_effects = before.square_effects(sq).map(|list| {
+                let mut list = list.clone();
+                if !inside {
+                    return list;
+                }
+                for e in list.iter_mut() {
+                    e.dir = e.dir.map(|d| quarter.turn_dir(d));
+                    e.link = e.link.map(|l| quarter.map(l));
+                }
+                list
+            });
+            prop_assert_eq!(r.square_effects(to).cloned(), turned_effects);
+            let turned_monad = before.monads().get(sq).map(|m| {
+                let mut m = m.clone();
+                if !inside {
+                    return m;
+                }
+                for st in m.program.iter_mut() {
+                    st.from = quarter.map(st.from);
+                    st.to = quarter.map(st.to);
+                }
+                m.ret = m.ret.map(|x| quarter.map(x));
+                m
+            });
+            prop_assert_eq!(r.monads().get(to).cloned(), turned_monad);
             prop_assert_eq!(r.shadows().get(to).map(|l| l.len()), before.shadows().get(sq).map(|l| l.len()));
             for layer in 0..MARK_LAYERS {
                 prop_assert_eq!(r.marks(layer).contains(to), before.marks(layer).contains(sq));

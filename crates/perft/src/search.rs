@@ -197,13 +197,13 @@ impl<'a, R: Rules> Searcher<'a, R> {
 
     /// Takes the buffer of `level` out (reusing its capacity), filled with the actions of `pos`.
     #[inline]
-    fn take_actions(&mut self, pos: &Position<R::State>, level: usize) -> Vec<Action> {
+    fn take_actions(&mut self, pos: &mut Position<R::State>, level: usize) -> Vec<Action> {
         while self.bufs.len() <= level {
             self.bufs.push(Vec::new());
         }
         let mut buf = std::mem::take(&mut self.bufs[level]);
         buf.clear();
-        self.rules.actions(pos, &mut buf);
+        self.rules.actions_mut(pos, &mut buf);
         buf
     }
 
@@ -230,7 +230,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
             while self.bufs.len() <= level {
                 self.bufs.push(Vec::new());
             }
-            let n = self.rules.count_actions(pos, &mut self.bufs[level]);
+            let n = self.rules.count_actions_mut(pos, &mut self.bufs[level]);
             self.count(n)?;
             return Ok(n);
         }

@@ -37,7 +37,7 @@ fn a_finished_game_has_no_children() {
     let mut pos = rules.initial_position();
     pos.set_result(Some(Outcome {
         winner: None,
-        reason: "test".to_string(),
+        reason: "test".into(),
     }));
     pos.clear_journal();
     assert_eq!(perft(&rules, &mut pos, 0), 1);

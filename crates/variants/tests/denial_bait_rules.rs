@@ -102,7 +102,7 @@ fn can(g: &Game<DenialBait>, links: &[&str]) -> bool {
 }
 
 fn result(g: &Game<DenialBait>) -> Option<(Option<Side>, String)> {
-    g.result().map(|o| (o.winner, o.reason.clone()))
+    g.result().map(|o| (o.winner, o.reason.to_string()))
 }
 
 // ---------------------------------------------------------------- FIDE baseline

@@ -26,7 +26,7 @@ fn play(f: &str, actions: &[&str]) -> Game<Fc12> {
 fn outcome(winner: Option<Side>, reason: &str) -> Outcome {
     Outcome {
         winner,
-        reason: reason.to_string(),
+        reason: reason.to_string().into(),
     }
 }
 

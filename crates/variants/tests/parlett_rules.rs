@@ -1028,7 +1028,7 @@ fn fide_castling_and_check_rule() {
             .expect("fen"),
     );
     g.apply_text("a1a8").expect("legal");
-    assert_eq!(g.result().map(|o| o.reason.as_str()), Some("checkmate"));
+    assert_eq!(g.result().map(|o| o.reason.as_ref()), Some("checkmate"));
 }
 
 /// The end of a game found by the move generator (checkmate, stalemate, no legal move)
@@ -1083,7 +1083,7 @@ fn par_game_03_end_recorded_whatever_the_event_sink() {
                 .result()
                 .unwrap_or_else(|| panic!("{set} {fen} {mv} ({label}): no result"));
             assert_eq!(
-                (o.winner, o.reason.as_str()),
+                (o.winner, o.reason.as_ref()),
                 (winner, reason),
                 "{set} {fen} {mv} ({label})"
             );

@@ -179,7 +179,7 @@ impl Rules for Toy {
                         // no-allocation test measures the perft machinery only.
                         pos.set_result(Some(Outcome {
                             winner: Some(side),
-                            reason: String::new(),
+                            reason: "".into(),
                         }));
                     }
                 }

@@ -276,10 +276,7 @@ impl DenialBait {
         let b = Board::load(pos);
         let st = pos.state().clone();
         let n = b.to_move;
-        let win = |w: Side, r: &str| Outcome {
-            winner: Some(w),
-            reason: r.to_string(),
-        };
+        let win = |w: Side, r: &'static str| Outcome::win(w, r);
         let mut verdict = None;
         if let Some(l) = exile_loss {
             verdict = Some(win(l.opposite(), "exiled piece captured"));

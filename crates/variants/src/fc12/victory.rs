@@ -45,12 +45,12 @@ pub fn after_action(fc: &Fc12, pos: &mut Fc12Position, mover: Side, events: &mut
     let outcome = if let Some(r) = loss_reason(pos, mover) {
         Some(Outcome {
             winner: Some(mover.opposite()),
-            reason: r.to_string(),
+            reason: r.into(),
         })
     } else if let Some(r) = loss_reason(pos, mover.opposite()) {
         Some(Outcome {
             winner: Some(mover),
-            reason: r.to_string(),
+            reason: r.into(),
         })
     } else if pos.state().mover.is_none() && pos.pending().is_empty() && !has_legal_action(fc, pos)
     {
@@ -62,7 +62,7 @@ pub fn after_action(fc: &Fc12, pos: &mut Fc12Position, mover: Side, events: &mut
         };
         Some(Outcome {
             winner: Some(side.opposite()),
-            reason: reason.to_string(),
+            reason: reason.into(),
         })
     } else {
         None

@@ -9,6 +9,14 @@
 //! property tests). Layers (per side, per kind, mailbox) are derived from the
 //! unit table and kept consistent by the same setters.
 
+mod invariants;
+mod journal;
+mod rotate;
+mod tombs;
+
+pub use journal::Mark;
+use journal::{Change, Journal, Saved};
+
 use crate::action::{Outcome, Pending};
 use crate::bitboard::Bitboard;
 use crate::geometry::Shape;
@@ -55,105 +63,10 @@ impl<T> VariantState for T where
 {
 }
 
-const NO_UNIT: u16 = u16::MAX;
+pub(crate) const NO_UNIT: u16 = u16::MAX;
 
 /// The pending decisions of a position.
 pub type PendingList = SmallVec<[Pending; 2]>;
-
-/// One journal entry. Entries are small and `Copy`: an old value too big to keep inline
-/// (a status, a side-table entry, the pending list, the result, the variant state) sits on
-/// a side stack of the [`Journal`], pushed with its entry and popped when it is reverted.
-/// Pushing and popping the commonest entries (board moves) then moves a few bytes, whatever
-/// the size of the variant state. The side to act and the move counters have no entries:
-/// the [`Mark`] holds them.
-#[derive(Copy, Clone, Debug)]
-enum Change {
-    Loc(UnitId, Location),
-    Kind(UnitId, Kind),
-    Side(UnitId, Side),
-    Spawn,
-    Mark(u8, Square),
-    /// The old value is the top of [`Journal::saved`].
-    Saved,
-    /// The old variant state (and its hash) is the top of [`Journal::states`].
-    State,
-}
-
-/// An old value kept on [`Journal::saved`], with where it goes back.
-#[derive(Clone, Debug)]
-enum Saved {
-    Status(UnitId, Status),
-    Tomb(Square, Option<Tomb>),
-    Wall(Square, Option<Wall>),
-    Trap(Square, Option<Trap>),
-    Bomb(Square, Option<Bomb>),
-    Monad(Square, Option<Monad>),
-    Effects(Square, Option<Effects>),
-    Shadows(Square, Option<Shadows>),
-    Pending(PendingList),
-    Result(Option<Outcome>),
-}
-
-/// The undo journal: the entries, newest last, and the side stacks of old values (see
-/// [`Change`]). Every `Change::Saved` entry has its value on `saved` and every
-/// `Change::State` entry its value on `states`, in the same order, so reverting the
-/// newest entry pops the top of its side stack.
-#[derive(Debug)]
-struct Journal<S> {
-    changes: Vec<Change>,
-    saved: Vec<Saved>,
-    /// Old variant states with their hashes.
-    states: Vec<(S, u64)>,
-}
-
-impl<S> Journal<S> {
-    fn with_capacity(n: usize) -> Journal<S> {
-        Journal {
-            changes: Vec::with_capacity(n),
-            saved: Vec::new(),
-            states: Vec::new(),
-        }
-    }
-    #[inline]
-    fn len(&self) -> usize {
-        self.changes.len()
-    }
-    #[inline]
-    fn push(&mut self, change: Change) {
-        self.changes.push(change);
-    }
-    /// Records an old value kept on the side stack.
-    #[inline]
-    fn save(&mut self, old: Saved) {
-        self.saved.push(old);
-        self.changes.push(Change::Saved);
-    }
-    /// Records an old variant state and its hash.
-    #[inline]
-    fn save_state(&mut self, old: S, old_hash: u64) {
-        self.states.push((old, old_hash));
-        self.changes.push(Change::State);
-    }
-    fn clear(&mut self) {
-        self.changes.clear();
-        self.saved.clear();
-        self.states.clear();
-    }
-}
-
-/// A point in the journal to return to with [`Position::undo_to`].
-///
-/// Besides the journal length it holds the hash, the side to act and the move counters of
-/// that point: `undo_to` sets these from the mark, so their changes need no journal entries
-/// (they change on every action, and a few bytes in the mark are cheaper than entries).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Mark {
-    len: usize,
-    hash: u64,
-    ply: u32,
-    turns: BySide<u32>,
-    to_move: Side,
-}
 
 /// A full game position. See the module documentation.
 #[derive(Debug)]
@@ -170,6 +83,9 @@ pub struct Position<S> {
     monads: SquareTable<Monad>,
     effects: SquareTable<Effects>,
     shadows: SquareTable<Shadows>,
+    /// Squares holding at least one shadow of each side (derived from `shadows` and the
+    /// units' sides, like the placement layers).
+    shadow_bb: [Bitboard; 2],
     marks: [Bitboard; MARK_LAYERS],
     to_move: Side,
     ply: u32,
@@ -200,6 +116,7 @@ impl<S: Clone> Clone for Position<S> {
             monads: self.monads.clone(),
             effects: self.effects.clone(),
             shadows: self.shadows.clone(),
+            shadow_bb: self.shadow_bb,
             marks: self.marks,
             to_move: self.to_move,
             ply: self.ply,
@@ -278,6 +195,7 @@ impl<S: crate::position::VariantState> Position<S> {
             monads: SquareTable::default(),
             effects: SquareTable::default(),
             shadows: SquareTable::default(),
+            shadow_bb: [Bitboard::EMPTY; 2],
             marks: [Bitboard::EMPTY; MARK_LAYERS],
             to_move: Side::White,
             ply: 0,
@@ -429,6 +347,11 @@ impl<S: crate::position::VariantState> Position<S> {
         v.sort_unstable();
         v.into_iter().map(|(_, u)| u).collect()
     }
+    /// Squares where at least one shadow of `side` stands.
+    #[inline]
+    pub fn shadow_bb(&self, side: Side) -> Bitboard {
+        self.shadow_bb[side.index()]
+    }
     /// The incrementally maintained hash.
     #[inline]
     pub fn hash(&self) -> u64 {
@@ -522,112 +445,6 @@ impl<S: crate::position::VariantState> Position<S> {
         h ^= Self::result_hash(&self.result);
         h ^= item_hash(Tag::State, 0, &self.state);
         h
-    }
-
-    // ----- journal -----
-
-    /// The current journal point.
-    #[inline]
-    pub fn mark(&self) -> Mark {
-        Mark {
-            len: self.journal.len(),
-            hash: self.hash,
-            ply: self.ply,
-            turns: self.turns,
-            to_move: self.to_move,
-        }
-    }
-
-    /// Undoes every change made since `mark`, restoring the exact state.
-    pub fn undo_to(&mut self, mark: Mark) {
-        while self.journal.len() > mark.len {
-            let Some(change) = self.journal.changes.pop() else {
-                break;
-            };
-            self.revert(change);
-        }
-        // Not journaled: restored from the mark (see `Mark`).
-        self.hash = mark.hash;
-        self.ply = mark.ply;
-        self.turns = mark.turns;
-        self.to_move = mark.to_move;
-    }
-
-    /// Forgets the journal (a position loaded from a file starts with an empty one).
-    /// Marks taken before are invalid afterwards.
-    pub fn clear_journal(&mut self) {
-        self.journal.clear();
-    }
-
-    /// Number of journal entries (for tests and memory checks).
-    pub fn journal_len(&self) -> usize {
-        self.journal.len()
-    }
-
-    fn revert(&mut self, change: Change) {
-        match change {
-            Change::Loc(id, old) => {
-                let cur = self.units[id.index()].loc;
-                if let (Location::Board(from), Location::Board(to)) = (cur, old) {
-                    // A board move taken back: the commonest case.
-                    self.layer_shift(id, from, to);
-                } else {
-                    if let Location::Board(sq) = cur {
-                        self.layer_remove(id, sq);
-                    }
-                    self.units[id.index()].loc = old;
-                    if let Location::Board(sq) = old {
-                        self.layer_add(id, sq);
-                    }
-                }
-            }
-            Change::Kind(id, old) => self.rewrite_unit(id, |u| u.kind = old),
-            Change::Side(id, old) => self.rewrite_unit(id, |u| u.side = old),
-            Change::Spawn => {
-                self.units.pop();
-            }
-            Change::Mark(layer, sq) => self.marks[layer as usize].toggle(sq),
-            Change::Saved => {
-                // The side stacks move in step with the entries (see `Journal`).
-                let saved = self.journal.saved.pop().expect("journal: saved value");
-                self.restore(saved);
-            }
-            Change::State => {
-                let (state, hash) = self.journal.states.pop().expect("journal: saved state");
-                self.state = state;
-                self.state_hash = hash;
-            }
-        }
-    }
-
-    /// Puts an old value back (the hash is restored by `undo_to`).
-    fn restore(&mut self, saved: Saved) {
-        match saved {
-            Saved::Status(id, old) => self.units[id.index()].status = old,
-            Saved::Tomb(sq, old) => {
-                self.tombs.replace(sq, old);
-            }
-            Saved::Wall(sq, old) => {
-                self.walls.replace(sq, old);
-            }
-            Saved::Trap(sq, old) => {
-                self.traps.replace(sq, old);
-            }
-            Saved::Bomb(sq, old) => {
-                self.bombs.replace(sq, old);
-            }
-            Saved::Monad(sq, old) => {
-                self.monads.replace(sq, old);
-            }
-            Saved::Effects(sq, old) => {
-                self.effects.replace(sq, old);
-            }
-            Saved::Shadows(sq, old) => {
-                self.shadows.replace(sq, old);
-            }
-            Saved::Pending(p) => self.pending = p,
-            Saved::Result(r) => self.result = r,
-        }
     }
 
     #[inline]
@@ -789,6 +606,26 @@ impl<S: crate::position::VariantState> Position<S> {
         if let Some(sq) = on {
             self.layer_add(id, sq);
         }
+        if let Location::Shadow(sq) = self.units[id.index()].loc {
+            self.refresh_shadow_bits(sq);
+        }
+    }
+
+    /// Recomputes both sides' bits of `shadow_bb` on `sq` from the shadow list there.
+    fn refresh_shadow_bits(&mut self, sq: Square) {
+        let mut present = [false; 2];
+        if let Some(list) = self.shadows.get(sq) {
+            for id in list {
+                present[self.units[id.index()].side.index()] = true;
+            }
+        }
+        for (bb, on) in self.shadow_bb.iter_mut().zip(present) {
+            if on {
+                bb.set(sq);
+            } else {
+                bb.clear(sq);
+            }
+        }
     }
 
     /// Replaces a unit's status.
@@ -806,7 +643,7 @@ impl<S: crate::position::VariantState> Position<S> {
     /// Edits a unit's status in place.
     #[inline]
     pub fn update_status(&mut self, id: UnitId, f: impl FnOnce(&mut Status)) {
-        let mut st = self.units[id.index()].status.clone();
+        let mut st = self.units[id.index()].status;
         f(&mut st);
         self.set_status(id, st);
     }
@@ -829,6 +666,7 @@ impl<S: crate::position::VariantState> Position<S> {
 
     fn set_shadows(&mut self, sq: Square, value: Option<Shadows>) {
         let old = self.shadows.replace(sq, value);
+        self.refresh_shadow_bits(sq);
         if let Some(o) = &old {
             self.hash ^= item_hash(Tag::Shadows, sq.index() as u32, o);
         }
@@ -929,227 +767,6 @@ impl<S: crate::position::VariantState> Position<S> {
         self.ply += 1;
     }
 
-    /// Rotates a square block of the board (see [`crate::geometry::block_rotation`]): every
-    /// unit standing in the block (normal and shadow layers), every tomb queue's units, every
-    /// side-table entry keyed by a square of the block and every mark moves to its rotated
-    /// square. Journaled like every other change, so [`Position::undo_to`] takes it back and
-    /// the hash stays exact. Values stored inside entries (a monad's program, an effect's
-    /// linked square, units' aim directions) are the variant's to rotate.
-    pub fn rotate_block(&mut self, rot: &crate::geometry::BlockRotation) {
-        let block = rot.block();
-        // Units on the board or in shadow form: lift all, then place all (the block is a
-        // permutation of itself, so placing one by one could collide).
-        let movers: Vec<(UnitId, Location)> = self
-            .unit_ids()
-            .filter_map(|id| match self.units[id.index()].loc {
-                Location::Board(sq) if block.contains(sq) => {
-                    Some((id, Location::Board(rot.map(sq))))
-                }
-                Location::Shadow(sq) if block.contains(sq) => {
-                    Some((id, Location::Shadow(rot.map(sq))))
-                }
-                Location::Tomb(sq) if block.contains(sq) => Some((id, Location::Tomb(rot.map(sq)))),
-                _ => None,
-            })
-            .collect();
-        // Shadows keep their arrival order: lift them in list order.
-        let mut shadow_order: Vec<UnitId> = Vec::new();
-        for sq in (self.shadows.mask() & block).iter() {
-            if let Some(list) = self.shadows.get(sq) {
-                shadow_order.extend(list.iter().copied());
-            }
-        }
-        let rank = |id: &UnitId| {
-            shadow_order
-                .iter()
-                .position(|x| x == id)
-                .unwrap_or(usize::MAX)
-        };
-        let mut ordered = movers.clone();
-        ordered.sort_by_key(|(id, _)| (rank(id), id.0));
-        for (id, _) in &ordered {
-            self.relocate(*id, Location::Dead);
-        }
-        for (id, to) in &ordered {
-            self.relocate(*id, *to);
-        }
-        fn rotate_table<T: Clone, S: VariantState>(
-            pos: &mut Position<S>,
-            rot: &crate::geometry::BlockRotation,
-            get: fn(&Position<S>) -> &SquareTable<T>,
-            set: fn(&mut Position<S>, Square, Option<T>),
-        ) {
-            let block = rot.block();
-            let moved: Vec<(Square, T)> = get(pos)
-                .iter()
-                .filter(|(sq, _)| block.contains(*sq))
-                .map(|(sq, v)| (sq, v.clone()))
-                .collect();
-            for (sq, _) in &moved {
-                set(pos, *sq, None);
-            }
-            for (sq, v) in moved {
-                set(pos, rot.map(sq), Some(v));
-            }
-        }
-        rotate_table(self, rot, |p| &p.tombs, Position::set_tomb);
-        rotate_table(self, rot, |p| &p.walls, Position::set_wall);
-        rotate_table(self, rot, |p| &p.traps, Position::set_trap);
-        rotate_table(self, rot, |p| &p.bombs, Position::set_bomb);
-        rotate_table(self, rot, |p| &p.monads, Position::set_monad);
-        rotate_table(self, rot, |p| &p.effects, Position::set_effects);
-        for layer in 0..MARK_LAYERS {
-            let inside = self.marks[layer] & block;
-            let rotated = rot.apply(inside);
-            for sq in inside.iter() {
-                self.set_mark(layer, sq, false);
-            }
-            for sq in rotated.iter() {
-                self.set_mark(layer, sq, true);
-            }
-        }
-    }
-
-    /// Checks the core invariants: layers agree with the unit table, every unit is in exactly
-    /// one place, tomb queues and tomb locations agree, carried slots are unique, shadows agree,
-    /// everything lies on the board, and the hash equals the from-scratch hash.
-    /// Returns every problem found.
-    pub fn check_invariants(&self) -> Vec<String> {
-        let mut errs = Vec::new();
-        let mut by_side = [Bitboard::EMPTY; 2];
-        let mut by_kind = [Bitboard::EMPTY; MAX_KINDS];
-        let mut mailbox = [NO_UNIT; 256];
-        let mask = self.shape.mask();
-        let n = self.units.len();
-        for (i, u) in self.units.iter().enumerate() {
-            if u.kind.index() >= MAX_KINDS {
-                errs.push(format!("unit #{i}: kind {} out of range", u.kind.0));
-                continue;
-            }
-            match u.loc {
-                Location::Board(sq) => {
-                    if !mask.contains(sq) {
-                        errs.push(format!("unit #{i}: on {sq}, off the board"));
-                    }
-                    if mailbox[sq.index()] != NO_UNIT {
-                        errs.push(format!(
-                            "unit #{i}: on {sq}, already held by #{}",
-                            mailbox[sq.index()]
-                        ));
-                    }
-                    mailbox[sq.index()] = i as u16;
-                    by_side[u.side.index()].set(sq);
-                    by_kind[u.kind.index()].set(sq);
-                }
-                Location::Shadow(sq) => {
-                    if !self
-                        .shadows
-                        .get(sq)
-                        .is_some_and(|l| l.contains(&UnitId(i as u16)))
-                    {
-                        errs.push(format!(
-                            "unit #{i}: shadow on {sq} but not in that square's shadow list"
-                        ));
-                    }
-                }
-                Location::Tomb(sq) => {
-                    if !self
-                        .tombs
-                        .get(sq)
-                        .is_some_and(|t| t.queue.contains(&UnitId(i as u16)))
-                    {
-                        errs.push(format!(
-                            "unit #{i}: in the tomb on {sq} but not in its queue"
-                        ));
-                    }
-                }
-                Location::Carried { by, slot } | Location::Fused { base: by, slot } => {
-                    if by.index() >= n || by.index() == i {
-                        errs.push(format!("unit #{i}: carried or fused by unknown unit {by}"));
-                    } else if self
-                        .units
-                        .iter()
-                        .enumerate()
-                        .any(|(j, o)| j != i && o.loc == u.loc)
-                    {
-                        errs.push(format!(
-                            "unit #{i}: shares slot {slot} of {by} with another unit"
-                        ));
-                    }
-                }
-                Location::Exiled | Location::Captured(_) | Location::Dead | Location::Pool => {}
-            }
-        }
-        for (sq, t) in self.tombs.iter() {
-            if !mask.contains(sq) {
-                errs.push(format!("tomb on {sq}: off the board"));
-            }
-            for (k, id) in t.queue.iter().enumerate() {
-                if id.index() >= n || self.units[id.index()].loc != Location::Tomb(sq) {
-                    errs.push(format!(
-                        "tomb on {sq}: queue entry {k} ({id}) is not located in this tomb"
-                    ));
-                }
-                if t.queue[..k].contains(id) {
-                    errs.push(format!("tomb on {sq}: {id} is queued twice"));
-                }
-            }
-        }
-        for (sq, l) in self.shadows.iter() {
-            for id in l {
-                if id.index() >= n || self.units[id.index()].loc != Location::Shadow(sq) {
-                    errs.push(format!(
-                        "shadows on {sq}: {id} is not a shadow on this square"
-                    ));
-                }
-            }
-        }
-        let offboard = |name: &str, sqs: Bitboard, errs: &mut Vec<String>| {
-            for sq in (sqs - mask).iter() {
-                errs.push(format!("{name} on {sq}: off the board"));
-            }
-        };
-        offboard("wall", self.walls.mask(), &mut errs);
-        offboard("trap", self.traps.mask(), &mut errs);
-        offboard("bomb", self.bombs.mask(), &mut errs);
-        offboard("monad", self.monads.mask(), &mut errs);
-        offboard("effect", self.effects.mask(), &mut errs);
-        offboard("shadow", self.shadows.mask(), &mut errs);
-        for (layer, bb) in self.marks.iter().enumerate() {
-            offboard(&format!("mark layer {layer}"), *bb, &mut errs);
-        }
-        let unit_ref = |what: String, id: UnitId, errs: &mut Vec<String>| {
-            if id.index() >= n {
-                errs.push(format!("{what}: refers to unknown unit {id}"));
-            }
-        };
-        for (sq, w) in self.walls.iter() {
-            unit_ref(format!("wall on {sq}"), w.creator, &mut errs);
-        }
-        for (sq, t) in self.traps.iter() {
-            unit_ref(format!("trap on {sq}"), t.owner, &mut errs);
-            if let Some(h) = t.held {
-                unit_ref(format!("trap on {sq}"), h, &mut errs);
-            }
-        }
-        for (sq, b) in self.bombs.iter() {
-            unit_ref(format!("bomb on {sq}"), b.owner, &mut errs);
-        }
-        for (sq, m) in self.monads.iter() {
-            unit_ref(format!("monad on {sq}"), m.unit, &mut errs);
-        }
-        if by_side != self.by_side || by_kind != self.by_kind || mailbox != self.mailbox {
-            errs.push("placement layers disagree with the unit table".to_string());
-        }
-        if self.hash != self.compute_hash() {
-            errs.push("incremental hash differs from the from-scratch hash".to_string());
-        }
-        if self.state_hash != item_hash(Tag::State, 0, &self.state) {
-            errs.push("kept variant-state hash differs from the state's hash".to_string());
-        }
-        errs
-    }
-
     // ----- construction helpers for loaders -----
 
     /// Builds a position from raw parts without journaling (used by the validating loader).
@@ -1175,6 +792,9 @@ impl<S: crate::position::VariantState> Position<S> {
         p.monads = tables.monads;
         p.effects = tables.effects;
         p.shadows = tables.shadows;
+        for sq in p.shadows.mask().iter() {
+            p.refresh_shadow_bits(sq);
+        }
         p.marks = marks;
         p.to_move = to_move;
         p.ply = ply;
