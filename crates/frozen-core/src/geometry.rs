@@ -354,6 +354,19 @@ impl Geometry {
         }
     }
 
+    /// The first square of `occupied` on the ray from `sq` in direction
+    /// `Dir::ALL8[dir_index8]` (the unit a slide would stop on), if any. Cheaper than
+    /// [`Geometry::slide`] when only the blocker matters (attack look-ups).
+    #[inline]
+    pub fn first_hit(&self, sq: Square, dir_index8: usize, occupied: Bitboard) -> Option<Square> {
+        let blockers = self.ray(dir_index8, sq) & occupied;
+        if ascending(dir_index8) {
+            blockers.first()
+        } else {
+            blockers.last()
+        }
+    }
+
     /// The union of [`Geometry::slide`] over several directions.
     #[inline]
     pub fn slides(&self, sq: Square, dirs: &[usize], occupied: Bitboard) -> Bitboard {

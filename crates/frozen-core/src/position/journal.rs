@@ -35,6 +35,8 @@ pub(super) enum Change {
         n: u8,
         quarter_turns: u8,
     },
+    /// Two board units traded squares ([`Position::swap_units`]); undone by swapping back.
+    Swap(UnitId, UnitId),
     /// A unit was queued at the back of the tomb on the square ([`Position::bury`]).
     TombPush(Square),
     /// The head of the tomb on the square left it ([`Position::unbury`]); it goes back to
@@ -201,6 +203,9 @@ impl<S: VariantState> Position<S> {
                 self.permute_block(&back);
             }
             Change::TombPush(sq) => self.tomb_pop_back(sq),
+            Change::Swap(a, b) => {
+                self.swap_raw(a, b);
+            }
             Change::TombPop(sq, id, removed) => self.tomb_push_front(sq, id, removed),
         }
     }

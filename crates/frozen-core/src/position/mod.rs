@@ -566,6 +566,34 @@ impl<S: crate::position::VariantState> Position<S> {
         }
     }
 
+    /// Two units standing on the board trade squares at once (a swap): one journal entry,
+    /// no intermediate state. Nothing happens unless both stand on the board.
+    pub fn swap_units(&mut self, a: UnitId, b: UnitId) {
+        if a == b || self.swap_raw(a, b).is_none() {
+            return;
+        }
+        self.journal.push(Change::Swap(a, b));
+    }
+
+    /// Exchanges the squares of `a` and `b` in the unit table, the layers and the hash (no
+    /// journal entry). `None` if either is off the board.
+    pub(super) fn swap_raw(&mut self, a: UnitId, b: UnitId) -> Option<()> {
+        let sa = self.units[a.index()].loc.square()?;
+        let sb = self.units[b.index()].loc.square()?;
+        let (ua, ub) = (&self.units[a.index()], &self.units[b.index()]);
+        self.hash ^= piece_key(ua.kind, ua.side, sa)
+            ^ piece_key(ua.kind, ua.side, sb)
+            ^ piece_key(ub.kind, ub.side, sb)
+            ^ piece_key(ub.kind, ub.side, sa);
+        self.layer_remove(a, sa);
+        self.layer_remove(b, sb);
+        self.units[a.index()].loc = Location::Board(sb);
+        self.units[b.index()].loc = Location::Board(sa);
+        self.layer_add(a, sb);
+        self.layer_add(b, sa);
+        Some(())
+    }
+
     /// Moves a unit standing on the board to another (empty) square.
     #[inline]
     pub fn move_unit(&mut self, id: UnitId, to: Square) {

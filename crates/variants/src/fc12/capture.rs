@@ -10,14 +10,14 @@
 //! Attacks (catalog 0.4): an unparalysed unit attacks square `s` if one leg of its
 //! native or empowered patterns could capture an enemy there, or, for a knight,
 //! `s` lies on a leap path of a leap to an empty square. Kings and jesters attack
-//! nothing. [`for_each_attacker`] finds them by looking back from `s`.
+//! nothing. [`for_each_attacker`] finds them by looking back from `s` (the family's
+//! attack test, [`crate::frozen_family::attack`], on this game's tables).
 
-use super::empower::{empowered, is_guarded};
+use super::empower::is_guarded;
 use super::kind::immune;
-use super::knight::leap_paths;
-use super::movement::{native, Pat, DIAG, DIAG_DIRS, LEAP, ORTHO, ORTHO_DIRS};
-use super::paralysis::is_paralyzed;
-use super::{Fc12, Fc12Position, JESTER, KING, KNIGHT, PAWN};
+use super::movement::Pat;
+use super::{Fc12, Fc12Position, JESTER, KING};
+use crate::frozen_family::{attack, protection};
 use frozen_core::{Event, EventSink, Kind, Location, Side, Square, UnitId};
 
 /// Why a capture is refused.
@@ -46,7 +46,7 @@ pub fn refusal(
         Some(Refusal::Friendly)
     } else if capturer == KING || capturer == JESTER {
         Some(Refusal::CannotCapture)
-    } else if immune(capturer, v.kind) {
+    } else if immune(fc, capturer, v.kind) {
         Some(Refusal::KindImmunity)
     } else if is_guarded(fc, pos, victim) {
         Some(Refusal::Guarded)
@@ -86,15 +86,11 @@ pub fn kill(pos: &mut Fc12Position, id: UnitId, events: &mut dyn EventSink) {
 
 /// The patterns a unit captures with now: native plus empowered (kings and jesters: none).
 pub fn attack_pats(fc: &Fc12, pos: &Fc12Position, id: UnitId) -> Pat {
-    let k = pos.unit(id).kind;
-    if k == KING || k == JESTER {
-        return 0;
-    }
-    native(k) | empowered(fc, pos, id)
+    protection::attack_pats(fc, pos, id)
 }
 
 /// Calls `f` for each unit of side `by` attacking `s`, until `f` returns true;
-/// returns true if it did.
+/// returns true if it did (the family's look-back, [`attack::for_each_attacker`]).
 pub fn for_each_attacker(
     fc: &Fc12,
     pos: &Fc12Position,
@@ -102,54 +98,10 @@ pub fn for_each_attacker(
     by: Side,
     f: &mut dyn FnMut(UnitId) -> bool,
 ) -> bool {
-    let occ = pos.occupied();
-    let theirs = pos.side_bb(by);
-    let able = |id: UnitId| {
-        let k = pos.unit(id).kind;
-        k != KING && k != JESTER && !is_paralyzed(fc, pos, id)
-    };
-    for (dirs, need) in [(ORTHO_DIRS, ORTHO), (DIAG_DIRS, DIAG)] {
-        for d in dirs {
-            let hit = fc.geo.slide(s, d, occ) & occ & theirs;
-            let Some(h) = hit.first() else { continue };
-            let Some(id) = pos.unit_at(h) else { continue };
-            let k = pos.unit(id).kind;
-            let step = h.distance(s) == 1 && k == PAWN;
-            if (native(k) & need == 0) && !step && (k == PAWN || k == KING || k == JESTER) {
-                continue;
-            }
-            if !able(id) {
-                continue;
-            }
-            let ok = step || native(k) & need != 0 || empowered(fc, pos, id) & need != 0;
-            if ok && f(id) {
-                return true;
-            }
-        }
-    }
-    for h in (fc.geo.knight(s) & theirs).iter() {
-        let Some(id) = pos.unit_at(h) else { continue };
-        if able(id) && attack_pats(fc, pos, id) & LEAP != 0 && f(id) {
-            return true;
-        }
-    }
-    // Knight's Leap: s on a leap path of a knight leap to an empty square.
-    for k in pos.pieces(by, KNIGHT).iter() {
-        if k == s || k.distance(s) > 2 {
-            continue;
-        }
-        let Some(id) = pos.unit_at(k) else { continue };
-        let hits = (fc.geo.knight(k) - occ)
-            .iter()
-            .any(|t| leap_paths(k, t).iter().any(|p| p.contains(&s)));
-        if hits && able(id) && f(id) {
-            return true;
-        }
-    }
-    false
+    attack::for_each_attacker(fc, pos, s, by, f)
 }
 
 /// True if some unit of side `by` attacks `s`.
 pub fn attacked_by(fc: &Fc12, pos: &Fc12Position, s: Square, by: Side) -> bool {
-    for_each_attacker(fc, pos, s, by, &mut |_| true)
+    attack::attacked_by(fc, pos, s, by)
 }

@@ -54,7 +54,7 @@ pub fn gen_legs(fc: &Fc12, pos: &Fc12Position, id: UnitId, leg2: bool, out: &mut
     }
     let pats = patterns(fc, pos, id);
     let occ = pos.occupied();
-    let r = reach(&fc.geo, pats, s, occ);
+    let r = reach(fc, pats, s, occ);
     let may_push = !(leg2 && pos.state().no_push);
     for t in r.iter() {
         match pos.unit_at(t) {

@@ -22,11 +22,13 @@
 use super::capture::{for_each_attacker, kill};
 use super::death::mark;
 use super::empower::protection;
-use super::knight::leap_paths;
+use crate::frozen_family::jester as family_jester;
+use crate::frozen_family::leap_paths::leap_paths;
+use crate::frozen_family::FamilyGame;
 use super::movement::{native, Pat, LEAP};
 use super::paralysis::paralyze;
 use super::{Fc12, Fc12Position, JESTER, KING};
-use frozen_core::{Action, ActionKind, Event, EventSink, Square, UnitId};
+use frozen_core::{Action, ActionKind, EventSink, Square, UnitId};
 use smallvec::SmallVec;
 
 /// The jester's patterns now: knight leap, plus the native patterns of friendly
@@ -83,35 +85,22 @@ pub fn leap_paralysis(pos: &mut Fc12Position, path: [Square; 2], events: &mut dy
 /// Resolves the explosions queued in `queue` (jester squares), first in first out
 /// (F12-JEST-06): kills every unit in each 3x3 (Guards ignored, kings included),
 /// makes each victim's square a death square, and queues blasted jesters.
-/// Centres are exploded once.
+/// Centres are exploded once (the family cascade, [`crate::frozen_family::jester::explode`]).
 pub fn explode(
     fc: &Fc12,
     pos: &mut Fc12Position,
     queue: &mut SmallVec<[Square; 4]>,
     events: &mut dyn EventSink,
 ) {
-    let mut i = 0;
-    let mut done: SmallVec<[Square; 4]> = SmallVec::new();
-    while i < queue.len() {
-        let c = queue[i];
-        i += 1;
-        if done.contains(&c) {
-            continue;
-        }
-        done.push(c);
-        if events.wants() {
-            events.push(Event::Exploded { at: c });
-        }
-        mark(pos, c, events);
-        for sq in fc.geo.king(c).with(c).iter() {
-            if let Some(v) = pos.unit_at(sq) {
-                let was_jester = pos.unit(v).kind == JESTER;
-                kill(pos, v, events);
-                mark(pos, sq, events);
-                if was_jester && !done.contains(&sq) {
-                    queue.push(sq);
-                }
-            }
-        }
-    }
+    family_jester::explode(
+        fc.tables(),
+        pos,
+        queue,
+        events,
+        &mut |pos, c, events| mark(pos, c, events),
+        &mut |pos, v, sq, events| {
+            kill(pos, v, events);
+            mark(pos, sq, events);
+        },
+    );
 }

@@ -13,7 +13,8 @@
 
 use super::capture::{attacked_by, kill};
 use super::{Fc12, Fc12Position, KING};
-use frozen_core::{Action, ActionKind, Event, EventSink, Side, Square, UnitId};
+use crate::frozen_family::exchange;
+use frozen_core::{Action, EventSink, Side, Square, UnitId};
 
 /// The square of `side`'s king, if it is on the board.
 pub fn king_square(pos: &Fc12Position, side: Side) -> Option<Square> {
@@ -27,31 +28,11 @@ pub fn in_check(fc: &Fc12, pos: &Fc12Position, side: Side) -> bool {
 
 /// King's Exchange candidates of the king `id` (F12-KING-02).
 pub fn exchanges(fc: &Fc12, pos: &Fc12Position, id: UnitId, out: &mut Vec<Action>) {
-    let u = pos.unit(id);
-    let Some(ks) = u.loc.square() else { return };
-    for sq in (pos.side_bb(u.side).without(ks)).iter() {
-        if !attacked_by(fc, pos, sq, u.side.opposite()) {
-            out.push(Action::new(ActionKind::Exchange, &[ks, sq]));
-        }
-    }
+    exchange::candidates(fc, pos, id, out);
 }
 
-/// Performs King's Exchange `exchange:<king><unit>`: the unit is removed, the king
-/// takes its square.
+/// Performs King's Exchange `exchange:<king><unit>`: the unit is removed (killed, no death
+/// square), the king takes its square.
 pub fn exchange(pos: &mut Fc12Position, a: &Action, events: &mut dyn EventSink) {
-    let (Some(ks), Some(vs)) = (a.from(), a.to()) else {
-        return;
-    };
-    let (Some(k), Some(v)) = (pos.unit_at(ks), pos.unit_at(vs)) else {
-        return;
-    };
-    kill(pos, v, events);
-    pos.move_unit(k, vs);
-    if events.wants() {
-        events.push(Event::Moved {
-            unit: k,
-            from: ks,
-            to: vs,
-        });
-    }
+    exchange::perform(pos, a, events, kill);
 }

@@ -6,28 +6,14 @@
 //! on any of the 4 leap-path squares instead of a displacement capture
 //! (F12-KNIG-01); on either leg of a double move, ending the turn; the victim's
 //! square becomes a death square; kind immunity and Guards apply (F12-KNIG-02).
-//! The action is written `<from><victim><to>`, e.g. `b1b2c3`.
+//! The action is written `<from><victim><to>`, e.g. `b1b2c3`. The leap paths are the
+//! family's ([`crate::frozen_family::leap_paths`]).
 
 use super::capture::refusal;
 use super::{Fc12, Fc12Position, KNIGHT};
 use frozen_core::{Action, Square, UnitId};
 
-/// The two leap paths of a knight-pattern leap from `s` to `t` (F12-MOVE-09).
-/// For squares not a knight leap apart the result is meaningless (both paths `[s, s]`).
-pub fn leap_paths(s: Square, t: Square) -> [[Square; 2]; 2] {
-    let df = i32::from(t.file()) - i32::from(s.file());
-    let dr = i32::from(t.rank()) - i32::from(s.rank());
-    let at = |f: i32, r: i32| s.offset(f, r).unwrap_or(s);
-    if df.abs() == 2 && dr.abs() == 1 {
-        let a = df / 2;
-        [[at(a, 0), at(2 * a, 0)], [at(0, dr), at(a, dr)]]
-    } else if df.abs() == 1 && dr.abs() == 2 {
-        let b = dr / 2;
-        [[at(0, b), at(0, 2 * b)], [at(df, 0), at(df, b)]]
-    } else {
-        [[s, s], [s, s]]
-    }
-}
+pub use crate::frozen_family::leap_paths::leap_paths;
 
 /// Knight's Leap captures of knight `id` leaping from `s` to the empty square `t`:
 /// one action per capturable enemy on a leap-path square (F12-KNIG-01/02).

@@ -24,8 +24,14 @@
 //! | [`victory`] | F12-VICT-01..04 |
 //! | [`draw`] | F12-DRAW-01 |
 //!
-//! Engine model (DESIGN.md): a double move is two actions (leg 1, then leg 2 or
-//! `end`); the unit in the middle of a double move is kept in [`Fc12State`].
+//! Engine model: a double move is two actions (leg 1, then leg 2 or `end`); the unit in
+//! the middle of a double move is kept in [`Fc12State`].
+//!
+//! Built on the FrozenChess family module ([`crate::frozen_family`]): the game describes
+//! its kinds once ([`Fc12::tables`]: patterns, protectors, immunities, roles) and the
+//! shared mechanics (timers, protection and Empower, attacks, presence and explosions,
+//! King's Exchange, swaps, promotion, whole-turn legality, repetition) serve it; the
+//! modules here hold the rules only this game has and the rulings as this game words them.
 
 pub mod bishop;
 pub mod capture;
@@ -46,10 +52,16 @@ pub mod swap;
 pub mod turn;
 pub mod victory;
 
+use crate::frozen_family::immunity::KindImmunity;
+use crate::frozen_family::patterns::{Pattern, PatternTable};
+use crate::frozen_family::promotion::PromotionRule;
+use crate::frozen_family::{turn as family_turn, FamilyGame, FamilyTables, KindMask};
 use frozen_core::{
-    Action, EventSink, Geometry, Kind, KindSet, LoadError, Position, Problem, Rules, Shape,
+    Action, ActionKind, EventSink, Geometry, Kind, KindSet, LoadError, Position, Problem, Rules,
+    Shape, Side, UnitId,
 };
 use serde::{Deserialize, Serialize};
+use smallvec::smallvec;
 use std::sync::Arc;
 
 /// Pawn.
@@ -91,14 +103,24 @@ pub type Fc12Position = Position<Fc12State>;
 pub struct Fc12 {
     pub(crate) geo: Arc<Geometry>,
     kinds: KindSet,
+    tables: Arc<FamilyTables>,
+    pub(crate) promotion: PromotionRule,
 }
 
 impl Fc12 {
-    /// Builds the rules (precomputes the 12x12 geometry).
+    /// Builds the rules (precomputes the 12x12 geometry and the family tables).
     pub fn new() -> Fc12 {
+        let geo = Arc::new(Geometry::new(Shape::TWELVE));
+        let tables = Arc::new(family_tables(&geo));
         Fc12 {
-            geo: Arc::new(Geometry::new(Shape::TWELVE)),
+            geo,
             kinds: setup::kind_set(),
+            tables,
+            promotion: PromotionRule {
+                pawn: PAWN,
+                choices: smallvec![KNIGHT, BISHOP, ROOK, QUEEN, DRAGON, JESTER],
+                ranks: 12,
+            },
         }
     }
 
@@ -115,6 +137,96 @@ impl Fc12 {
     /// The full name of a kind (`"Knight"`), or `"?"`.
     pub fn kind_name(&self, kind: Kind) -> &str {
         self.kinds.name(kind)
+    }
+}
+
+/// The game as the family mechanics see it (F12-MOVE-01..08, F12-KIND-01..02,
+/// F12-EMPW-01..02, F12-GARD-01..02, F12-JEST-02..05, F12-KING-01): four patterns (the
+/// bits of [`movement::Pat`]), each kind's native patterns, who protects and is counted,
+/// who never captures, and the immunities.
+fn family_tables(geo: &Arc<Geometry>) -> FamilyTables {
+    let knight: Vec<(i8, i8)> = vec![
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let king: Vec<(i8, i8)> = frozen_core::Dir::ALL8.iter().map(|d| (d.df, d.dr)).collect();
+    let patterns = PatternTable::new(
+        geo.clone(),
+        &[
+            Pattern::Leap {
+                deltas: knight,
+                side_relative: false,
+            },
+            Pattern::Slide {
+                dirs: movement::DIAG_DIRS.to_vec(),
+                range: None,
+            },
+            Pattern::Slide {
+                dirs: movement::ORTHO_DIRS.to_vec(),
+                range: None,
+            },
+            Pattern::Leap {
+                deltas: king,
+                side_relative: false,
+            },
+        ],
+    )
+    .expect("the fc12 patterns are valid");
+    let native = (0..8).map(|k| movement::native(Kind(k))).collect();
+    FamilyTables {
+        patterns,
+        native,
+        counted: KindMask::of(&[KNIGHT, BISHOP, ROOK, DRAGON, QUEEN]),
+        uncounted_protectors: KindMask::of(&[PAWN]),
+        non_attackers: KindMask::of(&[KING, JESTER]),
+        never_empowered: KindMask::of(&[KING, PAWN]),
+        never_guarded: KindMask::of(&[KING]),
+        leap_path_attackers: KindMask::of(&[KNIGHT]),
+        knight_leap: movement::LEAP,
+        immunity: KindImmunity {
+            same_kind_allowed: KindMask::of(&[PAWN]),
+            extra: smallvec![],
+        },
+        jester: Some(JESTER),
+        presence_immune: KindMask::of(&[JESTER, KING]),
+        king: KING,
+    }
+}
+
+impl FamilyGame for Fc12 {
+    fn tables(&self) -> &FamilyTables {
+        &self.tables
+    }
+    fn is_paralyzed(&self, pos: &Fc12Position, id: UnitId) -> bool {
+        paralysis::is_paralyzed(self, pos, id)
+    }
+    fn candidates(&self, pos: &Fc12Position, out: &mut Vec<Action>) {
+        turn::candidates(self, pos, out);
+    }
+    fn exec(&self, pos: &mut Fc12Position, action: &Action, events: &mut dyn EventSink) {
+        turn::exec(self, pos, action, events);
+    }
+    fn always_legal(&self, action: &Action) -> bool {
+        action.kind == ActionKind::Act
+    }
+    fn turn_open(&self, pos: &Fc12Position) -> bool {
+        pos.state().mover.is_some()
+    }
+    fn is_end(&self, action: &Action) -> bool {
+        action.kind == ActionKind::End
+    }
+    fn turn_safe(&self, pos: &Fc12Position, side: Side) -> bool {
+        turn::king_safe(self, pos, side)
+    }
+    fn legs_after(&self, _pos: &Fc12Position) -> u32 {
+        // A double move has two legs: after leg 1, at most one more (F12-DBLM-01).
+        1
     }
 }
 
@@ -137,7 +249,19 @@ impl Rules for Fc12 {
         setup::initial_position(self)
     }
     fn actions(&self, pos: &Fc12Position, out: &mut Vec<Action>) {
-        turn::legal_actions(self, pos, out);
+        // The in-place listing needs a position to play candidates on.
+        let mut scratch = pos.clone();
+        family_turn::legal_actions(self, &mut scratch, out);
+    }
+    fn actions_mut(&self, pos: &mut Fc12Position, out: &mut Vec<Action>) {
+        family_turn::legal_actions(self, pos, out);
+    }
+    fn count_actions(&self, pos: &Fc12Position, buf: &mut Vec<Action>) -> u64 {
+        let mut scratch = pos.clone();
+        family_turn::count_legal(self, &mut scratch, buf)
+    }
+    fn count_actions_mut(&self, pos: &mut Fc12Position, buf: &mut Vec<Action>) -> u64 {
+        family_turn::count_legal(self, pos, buf)
     }
     fn perform(&self, pos: &mut Fc12Position, action: &Action, events: &mut dyn EventSink) {
         let mover = pos.to_move();

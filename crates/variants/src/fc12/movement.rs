@@ -6,10 +6,12 @@
 //! (F12-MOVE-08); the jester's borrowed patterns are in [`super::jester`].
 
 use super::{Fc12, BISHOP, DRAGON, JESTER, KNIGHT, PAWN, QUEEN, ROOK};
-use frozen_core::{Bitboard, Dir, Geometry, Kind, Square};
+use crate::frozen_family::FamilyGame;
+use frozen_core::{Bitboard, Dir, Kind, Side, Square};
 
-/// A set of movement patterns (bit flags).
-pub type Pat = u8;
+/// A set of movement patterns (bit flags): the family's pattern set, bit `i` being pattern
+/// `i` of this game's pattern table (see `Fc12`'s family tables).
+pub type Pat = crate::frozen_family::patterns::Pat;
 /// Knight leap (±1, ±2) / (±2, ±1) (F12-MOVE-03).
 pub const LEAP: Pat = 1;
 /// Diagonal slide (F12-MOVE-04).
@@ -41,30 +43,14 @@ pub fn native(kind: Kind) -> Pat {
 }
 
 /// Every square a unit with patterns `pats` on `s` reaches with one leg, given the
-/// occupancy: empty squares and the first unit on each slide (F12-MOVE-01).
-pub fn reach(geo: &Geometry, pats: Pat, s: Square, occ: Bitboard) -> Bitboard {
-    let mut r = Bitboard::EMPTY;
-    if pats & LEAP != 0 {
-        r |= geo.knight(s);
-    }
-    if pats & STEP != 0 {
-        r |= geo.king(s);
-    }
-    if pats & DIAG != 0 {
-        r |= geo.slides(s, &DIAG_DIRS, occ);
-    }
-    if pats & ORTHO != 0 {
-        r |= geo.slides(s, &ORTHO_DIRS, occ);
-    }
-    r
+/// occupancy: empty squares and the first unit on each slide (F12-MOVE-01). The patterns
+/// are the family table's ([`crate::frozen_family::patterns`]); fc12's are symmetric, so
+/// the side does not matter.
+pub fn reach(fc: &Fc12, pats: Pat, s: Square, occ: Bitboard) -> Bitboard {
+    fc.tables().patterns.reach(pats, Side::White, s, occ)
 }
 
-/// True if `t` is a knight leap away from `s`.
-pub fn is_knight_offset(s: Square, t: Square) -> bool {
-    let df = s.file().abs_diff(t.file());
-    let dr = s.rank().abs_diff(t.rank());
-    (df == 1 && dr == 2) || (df == 2 && dr == 1)
-}
+pub use crate::frozen_family::leap_paths::is_knight_offset;
 
 /// The unit direction from `s` toward `t` if they share a file, rank or diagonal.
 pub fn line_dir(s: Square, t: Square) -> Option<Dir> {

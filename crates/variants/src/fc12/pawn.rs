@@ -14,7 +14,9 @@
 //!   ([`super::empower`]).
 
 use super::{Fc12Position, BISHOP, DRAGON, JESTER, KNIGHT, PAWN, PENDING_PROMOTION, QUEEN, ROOK};
-use frozen_core::{Action, ActionKind, Event, EventSink, Kind, Pending, PendingList, Side, Square};
+use frozen_core::{
+    Action, ActionKind, Bitboard, BySide, EventSink, Kind, Pending, PendingList, Side, Square,
+};
 
 /// The kinds a pawn may promote to, in the order actions are listed.
 pub const PROMOTION_KINDS: [Kind; 6] = [KNIGHT, BISHOP, ROOK, QUEEN, DRAGON, JESTER];
@@ -38,6 +40,10 @@ pub fn push_with_promotions(a: Action, promote: bool, out: &mut Vec<Action>) {
     }
 }
 
+/// The far ranks: rank 12 for White, rank 1 for Black.
+const FAR_RANKS: BySide<Bitboard> =
+    BySide([Bitboard::rect(0, 12, 11, 12), Bitboard::rect(0, 12, 0, 1)]);
+
 /// Number of pawns `side` has on the board (promoted pawns are not pawns).
 pub fn pawn_count(pos: &Fc12Position, side: Side) -> u32 {
     pos.pieces(side, PAWN).count()
@@ -45,8 +51,11 @@ pub fn pawn_count(pos: &Fc12Position, side: Side) -> u32 {
 
 /// The promotion choices owed by `side`: its pawns on its far rank, in scan order.
 pub fn pending_for(pos: &Fc12Position, side: Side) -> PendingList {
-    pos.pieces(side, PAWN)
-        .iter()
+    let owed = pos.pieces(side, PAWN) & FAR_RANKS[side];
+    if owed.is_empty() {
+        return PendingList::new();
+    }
+    owed.iter()
         .filter(|&sq| on_far_rank(side, sq))
         .map(|sq| Pending {
             side,
@@ -89,9 +98,5 @@ pub fn promote(
     to: Kind,
     events: &mut dyn EventSink,
 ) {
-    let from = pos.unit(id).kind;
-    pos.set_kind(id, to);
-    if events.wants() {
-        events.push(Event::Promoted { unit: id, from, to });
-    }
+    crate::frozen_family::promotion::promote(pos, id, to, events);
 }

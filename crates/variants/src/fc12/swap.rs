@@ -8,9 +8,10 @@
 //! square. Written `swap:<acting unit><partner>`; a pawn put on its far rank
 //! promotes with the swap (`swap:e11e12=Q`).
 
-use super::pawn::{on_far_rank, promote, push_with_promotions};
-use super::{Fc12Position, KING, PAWN};
-use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, Location, Square, UnitId};
+use super::pawn::{on_far_rank, push_with_promotions};
+use super::{Fc12, Fc12Position, KING, PAWN};
+use crate::frozen_family::swap as family_swap;
+use frozen_core::{Action, ActionKind, Bitboard, EventSink, Square, UnitId};
 
 /// Swap candidates of unit `id` on `s` with the friends in `reach` (F12-SWAP-01).
 pub fn swaps(pos: &Fc12Position, id: UnitId, s: Square, reach: Bitboard, out: &mut Vec<Action>) {
@@ -31,26 +32,8 @@ pub fn swaps(pos: &Fc12Position, id: UnitId, s: Square, reach: Bitboard, out: &m
     }
 }
 
-/// Performs a swap (F12-SWAP-02), with the promotion it carries.
-pub fn perform(pos: &mut Fc12Position, a: &Action, events: &mut dyn EventSink) {
-    let (Some(s), Some(t)) = (a.from(), a.to()) else {
-        return;
-    };
-    let (Some(x), Some(y)) = (pos.unit_at(s), pos.unit_at(t)) else {
-        return;
-    };
-    pos.relocate(x, Location::Dead);
-    pos.move_unit(y, s);
-    pos.move_unit(x, t);
-    if events.wants() {
-        events.push(Event::Swapped { a: x, b: y });
-    }
-    if let Some(k) = a.piece {
-        for (id, sq) in [(x, t), (y, s)] {
-            let u = pos.unit(id);
-            if u.kind == PAWN && on_far_rank(u.side, sq) {
-                promote(pos, id, k, events);
-            }
-        }
-    }
+/// Performs a swap (F12-SWAP-02), with the promotion it carries (the family's swap,
+/// [`crate::frozen_family::swap`]).
+pub fn perform(fc: &Fc12, pos: &mut Fc12Position, a: &Action, events: &mut dyn EventSink) {
+    family_swap::perform(pos, &fc.promotion, a, events);
 }

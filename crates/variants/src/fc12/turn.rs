@@ -6,7 +6,8 @@
 //!   and does not use up the turn.
 //! * F12-TURN-02: an action is illegal if, once the turn is fully resolved, the
 //!   mover's king is in check or dead. Leg 1 is legal if some way to finish the
-//!   turn (`end` or a leg 2) is legal ([`is_legal`]).
+//!   turn (`end` or a leg 2) is legal (the family's bounded whole-turn search,
+//!   [`crate::frozen_family::turn`], with at most one leg after leg 1).
 //! * F12-TURN-03: check = an enemy unit attacks the king
 //!   ([`super::capture::for_each_attacker`]); kings and jesters never give
 //!   check; pushes and blasts are not check.
@@ -23,7 +24,8 @@ use super::movement::{is_knight_offset, reach};
 use super::paralysis::{is_paralyzed, presence, timer_frozen};
 use super::{double_move, king, pawn, swap};
 use super::{Fc12, Fc12Position, KING, PAWN};
-use frozen_core::{Action, ActionKind, Event, EventSink, NoEvents, Side};
+use crate::frozen_family::turn as family_turn;
+use frozen_core::{Action, ActionKind, Event, EventSink, Side};
 
 /// Lists the candidate actions: every action the movement rules allow, before the
 /// own-king test of F12-TURN-02.
@@ -64,7 +66,6 @@ pub fn finish_turn(pos: &mut Fc12Position, events: &mut dyn EventSink) {
         pos.set_state(super::Fc12State::default());
     }
     pos.pass_turn();
-    super::paralysis::expire_timers(pos);
     let next = pos.to_move();
     let owed = pawn::pending_for(pos, next);
     pos.set_pending(owed);
@@ -79,7 +80,7 @@ pub fn exec(fc: &Fc12, pos: &mut Fc12Position, a: &Action, events: &mut dyn Even
         ActionKind::Act => pawn::choose(pos, a, events),
         ActionKind::End => finish_turn(pos, events),
         ActionKind::Swap => {
-            swap::perform(pos, a, events);
+            swap::perform(fc, pos, a, events);
             finish_turn(pos, events);
         }
         ActionKind::Exchange => {
@@ -97,53 +98,15 @@ pub fn king_safe(fc: &Fc12, pos: &Fc12Position, side: Side) -> bool {
     king_square(pos, side).is_some() && !in_check(fc, pos, side)
 }
 
-/// True if the candidate `a` is legal (F12-TURN-02, F12-TURN-05). `pos` is restored.
-pub fn is_legal(fc: &Fc12, pos: &mut Fc12Position, a: &Action) -> bool {
-    if a.kind == ActionKind::Act {
-        return true;
-    }
-    let me = pos.to_move();
-    let m = pos.mark();
-    exec(fc, pos, a, &mut NoEvents);
-    let ok = if pos.state().mover.is_some() && pos.to_move() == me {
-        king_safe(fc, pos, me) || {
-            let mut next = Vec::new();
-            candidates(fc, pos, &mut next);
-            next.iter().filter(|x| x.kind != ActionKind::End).any(|x| {
-                let m2 = pos.mark();
-                exec(fc, pos, x, &mut NoEvents);
-                let ok = king_safe(fc, pos, me);
-                pos.undo_to(m2);
-                ok
-            })
-        }
-    } else {
-        king_safe(fc, pos, me)
-    };
-    pos.undo_to(m);
-    ok
-}
-
-/// Lists every legal action.
-pub fn legal_actions(fc: &Fc12, pos: &Fc12Position, out: &mut Vec<Action>) {
-    if pos.result().is_some() {
-        return;
-    }
-    let mut scratch = pos.clone();
-    let mut cands = Vec::new();
-    candidates(fc, pos, &mut cands);
-    for a in cands {
-        if is_legal(fc, &mut scratch, &a) {
-            out.push(a);
-        }
-    }
+/// Lists every legal action (F12-TURN-02: the family's whole-turn test,
+/// [`crate::frozen_family::turn`], with at most one leg after leg 1).
+pub fn legal_actions(fc: &Fc12, pos: &mut Fc12Position, out: &mut Vec<Action>) {
+    family_turn::legal_actions(fc, pos, out);
 }
 
 /// True if the side to act has at least one legal action.
 pub fn has_legal_action(fc: &Fc12, pos: &mut Fc12Position) -> bool {
-    let mut cands = Vec::new();
-    candidates(fc, pos, &mut cands);
-    cands.iter().any(|a| is_legal(fc, pos, a))
+    family_turn::with_scratch(|buf| family_turn::has_legal(fc, pos, buf))
 }
 
 /// Why `a` is not legal in `pos`, in rule terms.
@@ -230,7 +193,7 @@ pub fn explain_illegal(fc: &Fc12, pos: &Fc12Position, a: &Action) -> String {
         return "the action names no destination".into();
     };
     let pats = patterns(fc, pos, id);
-    let r = reach(&fc.geo, pats, from, pos.occupied());
+    let r = reach(fc, pats, from, pos.occupied());
     if !r.contains(to) {
         return format!("the unit on {from} cannot reach {to} with one leg of its patterns now (F12-MOVE-01, F12-EMPW-01)");
     }

@@ -1,0 +1,151 @@
+//! Turns of N legs, judged on the whole turn (F12-TURN-02, FC6-TURN-03, FC11 TURN rows).
+//!
+//! Owns: which decisions are legal when self-harm is judged after the whole turn. The
+//! engine splits a turn into decisions (a leg, another leg, `end`; DESIGN of the action
+//! model). A decision is listed only if at least one legal completion of the turn follows
+//! it: after it, either the turn is over and the mover's side is safe
+//! ([`FamilyGame::turn_safe`]), or the turn is still open and ending it now is safe, or
+//! some further leg leads to such a completion. The search is bounded by
+//! [`FamilyGame::legs_after`] (the legs a turn may still have) and stops at the first
+//! legal completion, so every listed decision can be completed and a turn never gets
+//! stuck.
+//!
+//! Listing works in place: candidates are tested by performing them on the position and
+//! undoing them ([`frozen_core::Position::undo_to`]), with no clone of the position, and
+//! the candidates of further legs are kept at the end of the caller's buffer, so nothing is
+//! allocated once the buffer has grown. Uses: the game's [`FamilyGame`] hooks.
+
+use super::FamilyGame;
+use frozen_core::{Action, NoEvents, Position, Side};
+
+/// Appends every legal decision of the side to act to `out` (in candidate order).
+pub fn legal_actions<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, out: &mut Vec<Action>) {
+    if pos.result().is_some() {
+        return;
+    }
+    let start = out.len();
+    g.candidates(pos, out);
+    let end = out.len();
+    let mut keep = start;
+    for i in start..end {
+        let a = out[i].clone();
+        if is_legal(g, pos, &a, out) {
+            out[keep] = a;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// Number of legal decisions of the side to act; `buf` is scratch space.
+pub fn count_legal<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, buf: &mut Vec<Action>) -> u64 {
+    buf.clear();
+    if pos.result().is_some() {
+        return 0;
+    }
+    g.candidates(pos, buf);
+    let end = buf.len();
+    let mut n = 0;
+    for i in 0..end {
+        let a = buf[i].clone();
+        if is_legal(g, pos, &a, buf) {
+            n += 1;
+        }
+    }
+    buf.clear();
+    n
+}
+
+/// True if the side to act has at least one legal decision; `buf` is scratch space (its
+/// contents on entry are kept).
+pub fn has_legal<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, buf: &mut Vec<Action>) -> bool {
+    let base = buf.len();
+    g.candidates(pos, buf);
+    let mut found = false;
+    for i in base..buf.len() {
+        let a = buf[i].clone();
+        if is_legal(g, pos, &a, buf) {
+            found = true;
+            break;
+        }
+    }
+    buf.truncate(base);
+    found
+}
+
+/// True if the candidate `a` of the side to act has a legal completion. `pos` is
+/// restored; `scratch` is returned to its length on entry.
+pub fn is_legal<G: FamilyGame>(
+    g: &G,
+    pos: &mut Position<G::State>,
+    a: &Action,
+    scratch: &mut Vec<Action>,
+) -> bool {
+    if g.always_legal(a) {
+        return true;
+    }
+    let me = pos.to_move();
+    let m = pos.mark();
+    g.exec(pos, a, &mut NoEvents);
+    let legs = g.legs_after(pos);
+    let ok = completes(g, pos, me, scratch, legs);
+    pos.undo_to(m);
+    ok
+}
+
+/// True if the turn of `me`, as it stands, can end legally within `legs` further legs.
+fn completes<G: FamilyGame>(
+    g: &G,
+    pos: &mut Position<G::State>,
+    me: Side,
+    scratch: &mut Vec<Action>,
+    legs: u32,
+) -> bool {
+    if !(g.turn_open(pos) && pos.to_move() == me) {
+        return g.turn_safe(pos, me);
+    }
+    if g.turn_safe(pos, me) {
+        return true;
+    }
+    if legs == 0 {
+        return false;
+    }
+    let base = scratch.len();
+    g.candidates(pos, scratch);
+    let mut found = false;
+    for j in base..scratch.len() {
+        let x = scratch[j].clone();
+        if g.is_end(&x) {
+            continue;
+        }
+        let m = pos.mark();
+        g.exec(pos, &x, &mut NoEvents);
+        found = completes(g, pos, me, scratch, legs - 1);
+        pos.undo_to(m);
+        if found {
+            break;
+        }
+    }
+    scratch.truncate(base);
+    found
+}
+
+thread_local! {
+    /// A scratch action buffer for tests of legality made outside a listing (the end of
+    /// the game after an action: has the next side any legal decision?), so that `perform`
+    /// allocates nothing once it has grown.
+    static SCRATCH: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with this thread's scratch action buffer (a fresh one if it is in use).
+pub fn with_scratch<T>(f: impl FnOnce(&mut Vec<Action>) -> T) -> T {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buf) => {
+            buf.clear();
+            let r = f(&mut buf);
+            buf.clear();
+            r
+        }
+        Err(_) => f(&mut Vec::new()),
+    })
+}
