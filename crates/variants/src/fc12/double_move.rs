@@ -100,6 +100,20 @@ pub fn gen_legs(fc: &Fc12, pos: &Fc12Position, id: UnitId, leg2: bool, out: &mut
 /// death on a death square, crossing paralysis), blasts, new death squares,
 /// last-rank promotion. Returns true if the turn ends with this leg.
 pub fn leg(fc: &Fc12, pos: &mut Fc12Position, a: &Action, events: &mut dyn EventSink) -> bool {
+    leg_with(fc, pos, a, events, true)
+}
+
+/// [`leg`], optionally without the test "this leg leaves the enemy king in check"
+/// (F12-TURN-04) that may end the turn: with `check_test` false a leg that gives check
+/// leaves the turn open. Only the legality probe of the whole-turn search uses that (the
+/// mover's own safety does not depend on whether the turn is over).
+pub fn leg_with(
+    fc: &Fc12,
+    pos: &mut Fc12Position,
+    a: &Action,
+    events: &mut dyn EventSink,
+    check_test: bool,
+) -> bool {
     let Some(s) = a.from() else { return true };
     let Some(id) = pos.unit_at(s) else {
         return true;
@@ -197,7 +211,7 @@ pub fn leg(fc: &Fc12, pos: &mut Fc12Position, a: &Action, events: &mut dyn Event
         || king::king_square(pos, side).is_none()
         || king::king_square(pos, side.opposite()).is_none()
         || is_paralyzed(fc, pos, id)
-        || king::in_check(fc, pos, side.opposite());
+        || (check_test && king::in_check(fc, pos, side.opposite()));
     if !ends {
         pos.set_state(Fc12State {
             mover: Some(id),

@@ -196,7 +196,10 @@ fn family_tables(geo: &Arc<Geometry>) -> FamilyTables {
         jester: Some(JESTER),
         presence_immune: KindMask::of(&[JESTER, KING]),
         king: KING,
+        empowerable: 0,
+        leap_path_sources: Vec::new(),
     }
+    .derive()
 }
 
 impl FamilyGame for Fc12 {
@@ -212,6 +215,9 @@ impl FamilyGame for Fc12 {
     fn exec(&self, pos: &mut Fc12Position, action: &Action, events: &mut dyn EventSink) {
         turn::exec(self, pos, action, events);
     }
+    fn exec_probe(&self, pos: &mut Fc12Position, action: &Action) {
+        turn::exec_with(self, pos, action, &mut frozen_core::NoEvents, false);
+    }
     fn always_legal(&self, action: &Action) -> bool {
         action.kind == ActionKind::Act
     }
@@ -223,6 +229,13 @@ impl FamilyGame for Fc12 {
     }
     fn turn_safe(&self, pos: &Fc12Position, side: Side) -> bool {
         turn::king_safe(self, pos, side)
+    }
+    fn acting_squares(&self, pos: &Fc12Position) -> Option<frozen_core::Bitboard> {
+        (pos.result().is_none() && pos.pending().is_empty() && pos.state().mover.is_none())
+            .then(|| pos.side_bb(pos.to_move()))
+    }
+    fn candidates_of(&self, pos: &Fc12Position, sq: frozen_core::Square, out: &mut Vec<Action>) {
+        turn::candidates_of(self, pos, sq, out);
     }
     fn legs_after(&self, _pos: &Fc12Position) -> u32 {
         // A double move has two legs: after leg 1, at most one more (F12-DBLM-01).

@@ -50,12 +50,18 @@ pub fn candidates(fc: &Fc12, pos: &Fc12Position, out: &mut Vec<Action>) {
         return;
     }
     for sq in pos.side_bb(me).iter() {
-        let Some(id) = pos.unit_at(sq) else { continue };
-        if pos.unit(id).kind == KING {
-            exchanges(fc, pos, id, out);
-        } else if !is_paralyzed(fc, pos, id) {
-            gen_legs(fc, pos, id, false, out);
-        }
+        candidates_of(fc, pos, sq, out);
+    }
+}
+
+/// The candidates of the unit on `sq` at the start of a turn: King's Exchange for the
+/// king, else the unit's legs and swaps unless it is paralysed.
+pub fn candidates_of(fc: &Fc12, pos: &Fc12Position, sq: frozen_core::Square, out: &mut Vec<Action>) {
+    let Some(id) = pos.unit_at(sq) else { return };
+    if pos.unit(id).kind == KING {
+        exchanges(fc, pos, id, out);
+    } else if !is_paralyzed(fc, pos, id) {
+        gen_legs(fc, pos, id, false, out);
     }
 }
 
@@ -76,6 +82,17 @@ pub fn finish_turn(pos: &mut Fc12Position, events: &mut dyn EventSink) {
 
 /// Performs an action without the end-of-game tests.
 pub fn exec(fc: &Fc12, pos: &mut Fc12Position, a: &Action, events: &mut dyn EventSink) {
+    exec_with(fc, pos, a, events, true);
+}
+
+/// [`exec`], with the check test of a leg optional (see [`double_move::leg_with`]).
+pub fn exec_with(
+    fc: &Fc12,
+    pos: &mut Fc12Position,
+    a: &Action,
+    events: &mut dyn EventSink,
+    check_test: bool,
+) {
     match a.kind {
         ActionKind::Act => pawn::choose(pos, a, events),
         ActionKind::End => finish_turn(pos, events),
@@ -87,7 +104,9 @@ pub fn exec(fc: &Fc12, pos: &mut Fc12Position, a: &Action, events: &mut dyn Even
             king::exchange(pos, a, events);
             finish_turn(pos, events);
         }
-        ActionKind::Move if double_move::leg(fc, pos, a, events) => finish_turn(pos, events),
+        ActionKind::Move if double_move::leg_with(fc, pos, a, events, check_test) => {
+            finish_turn(pos, events)
+        }
         _ => {}
     }
     pos.bump_ply();

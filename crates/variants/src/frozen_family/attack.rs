@@ -28,7 +28,7 @@ pub fn for_each_attacker<G: FamilyGame>(
     for k in t.non_attackers.iter() {
         theirs -= pos.pieces(by, k);
     }
-    let empowerable = t.empowerable();
+    let empowerable = t.empowerable;
     let mut seen = Bitboard::EMPTY;
     for i in 0..t.patterns.len() {
         let bit = 1 << i;
@@ -58,9 +58,10 @@ pub fn for_each_attacker<G: FamilyGame>(
         }
     }
     // Knight's Leap: `s` on a leap path of a knight leap to an empty square.
+    let sources = t.leap_path_sources.get(s.index()).copied().unwrap_or_default();
     for kind in t.leap_path_attackers.iter() {
-        for k in pos.pieces(by, kind).iter() {
-            if k == s || k.distance(s) > 2 || seen.contains(k) {
+        for k in (pos.pieces(by, kind) & sources).iter() {
+            if seen.contains(k) {
                 continue;
             }
             let geo = t.patterns.geometry();

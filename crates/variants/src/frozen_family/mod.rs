@@ -38,7 +38,7 @@ pub mod swap;
 pub mod timers;
 pub mod turn;
 
-use frozen_core::{Action, EventSink, Kind, Position, Rules, Side, UnitId};
+use frozen_core::{Action, Bitboard, EventSink, Kind, Position, Rules, Side, Square, UnitId};
 use immunity::KindImmunity;
 use patterns::{Pat, PatternTable};
 
@@ -115,6 +115,12 @@ pub struct FamilyTables {
     pub presence_immune: KindMask,
     /// The king kind.
     pub king: Kind,
+    /// Derived by [`FamilyTables::derive`]: the patterns Empower can give (the union of the
+    /// counted kinds' native patterns).
+    pub empowerable: Pat,
+    /// Derived by [`FamilyTables::derive`]: for each square `s`, the squares from which a
+    /// knight-pattern leap has `s` on one of its leap paths.
+    pub leap_path_sources: Vec<Bitboard>,
 }
 
 impl FamilyTables {
@@ -124,10 +130,23 @@ impl FamilyTables {
         self.native.get(kind.index()).copied().unwrap_or(0)
     }
 
-    /// The patterns Empower can give: the union of the counted kinds' native patterns (a
-    /// unit lacking one of the others natively never has it).
-    pub fn empowerable(&self) -> Pat {
-        self.counted.iter().fold(0, |acc, k| acc | self.native(k))
+    /// Fills the derived fields ([`FamilyTables::empowerable`],
+    /// [`FamilyTables::leap_path_sources`]); a game calls it once when it builds its tables.
+    pub fn derive(mut self) -> FamilyTables {
+        self.empowerable = self.counted.iter().fold(0, |acc, k| acc | self.native(k));
+        let geo = self.patterns.geometry();
+        let mut sources = vec![Bitboard::EMPTY; 256];
+        for k in geo.mask().iter() {
+            for t in geo.knight(k).iter() {
+                for path in leap_paths::leap_paths(k, t) {
+                    for p in path {
+                        sources[p.index()].set(k);
+                    }
+                }
+            }
+        }
+        self.leap_path_sources = sources;
+        self
     }
 
     /// The kinds whose native patterns contain any of `pats`.
@@ -157,6 +176,15 @@ pub trait FamilyGame: Rules {
     /// Performs one decision without the end-of-game tests.
     fn exec(&self, pos: &mut Position<Self::State>, action: &Action, events: &mut dyn EventSink);
 
+    /// Performs a decision as [`FamilyGame::exec`] does, except that it may leave the turn
+    /// open where `exec` would end it (a test that only decides whether the turn ends may
+    /// be skipped). Legality uses it as a cheap first probe: when the mover is safe after
+    /// the probe, the decision is legal whether or not the turn is over; otherwise the
+    /// decision is performed again with `exec`. The default calls `exec`.
+    fn exec_probe(&self, pos: &mut Position<Self::State>, action: &Action) {
+        self.exec(pos, action, &mut frozen_core::NoEvents);
+    }
+
     /// True if the decision needs no legality test (a pending choice that any completion
     /// of the turn allows).
     fn always_legal(&self, action: &Action) -> bool;
@@ -170,6 +198,20 @@ pub trait FamilyGame: Rules {
     /// True if `side`'s turn, ended now, is legal for `side` (its king alive and not in
     /// check, and whatever else the game forbids as self-harm).
     fn turn_safe(&self, pos: &Position<Self::State>, side: Side) -> bool;
+
+    /// The squares of the units that may act now, each a group of candidates
+    /// ([`FamilyGame::candidates_of`]), so that searches for any legal decision can stop
+    /// early ([`turn::has_legal`]); `None` when the candidates cannot be split by unit
+    /// (a pending choice, a turn under way). The default: `None`.
+    fn acting_squares(&self, pos: &Position<Self::State>) -> Option<Bitboard> {
+        let _ = pos;
+        None
+    }
+
+    /// The candidates of the unit on `sq` when [`FamilyGame::acting_squares`] splits them.
+    fn candidates_of(&self, pos: &Position<Self::State>, sq: Square, out: &mut Vec<Action>) {
+        let _ = (pos, sq, out);
+    }
 
     /// How many further legs a turn may still have after one that leaves it open: the
     /// bound of the completion search of [`turn`].

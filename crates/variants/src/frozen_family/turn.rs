@@ -60,6 +60,21 @@ pub fn count_legal<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, buf: &mut
 /// contents on entry are kept).
 pub fn has_legal<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, buf: &mut Vec<Action>) -> bool {
     let base = buf.len();
+    if let Some(squares) = g.acting_squares(pos) {
+        // Unit by unit: most positions have a legal decision among the first units' ones.
+        for sq in squares.iter() {
+            g.candidates_of(pos, sq, buf);
+            for i in base..buf.len() {
+                let a = buf[i].clone();
+                if is_legal(g, pos, &a, buf) {
+                    buf.truncate(base);
+                    return true;
+                }
+            }
+            buf.truncate(base);
+        }
+        return false;
+    }
     g.candidates(pos, buf);
     let mut found = false;
     for i in base..buf.len() {
@@ -86,6 +101,14 @@ pub fn is_legal<G: FamilyGame>(
     }
     let me = pos.to_move();
     let m = pos.mark();
+    // The probe: if the mover is safe right after the decision, ending the turn here (or
+    // the turn having ended) is a legal completion.
+    g.exec_probe(pos, a);
+    let safe = g.turn_safe(pos, me);
+    pos.undo_to(m);
+    if safe {
+        return true;
+    }
     g.exec(pos, a, &mut NoEvents);
     let legs = g.legs_after(pos);
     let ok = completes(g, pos, me, scratch, legs);
