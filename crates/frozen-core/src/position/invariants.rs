@@ -79,6 +79,10 @@ impl<S: VariantState> Position<S> {
                 Location::Exiled | Location::Captured(_) | Location::Dead | Location::Pool => {}
             }
         }
+        // Units seen in some tomb queue: a unit-indexed set as long as the unit table
+        // (`bitvec`: a board bitboard cannot index units), so a unit queued twice, in one
+        // tomb or in two, is found in one pass.
+        let mut queued = bitvec::vec::BitVec::<usize>::repeat(false, n);
         for (sq, t) in self.tombs.iter() {
             if !mask.contains(sq) {
                 errs.push(format!("tomb on {sq}: off the board"));
@@ -89,8 +93,11 @@ impl<S: VariantState> Position<S> {
                         "tomb on {sq}: queue entry {k} ({id}) is not located in this tomb"
                     ));
                 }
-                if t.queue[..k].contains(id) {
-                    errs.push(format!("tomb on {sq}: {id} is queued twice"));
+                if let Some(mut bit) = queued.get_mut(id.index()) {
+                    if *bit {
+                        errs.push(format!("tomb on {sq}: {id} is queued twice"));
+                    }
+                    *bit = true;
                 }
             }
         }
