@@ -404,7 +404,13 @@ impl Geometry {
 
     /// The union of [`Geometry::slide_range`] over several directions.
     #[inline]
-    pub fn slides_range(&self, sq: Square, dirs: &[usize], occupied: Bitboard, range: u8) -> Bitboard {
+    pub fn slides_range(
+        &self,
+        sq: Square,
+        dirs: &[usize],
+        occupied: Bitboard,
+        range: u8,
+    ) -> Bitboard {
         self.slides(sq, dirs, occupied) & self.within(sq, range)
     }
 

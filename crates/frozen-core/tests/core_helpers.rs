@@ -25,9 +25,24 @@ fn ok(p: &Position<ToyState>) {
 #[test]
 fn bury_and_unbury_keep_fifo_order_locations_and_undo() {
     let mut p = fresh();
-    let a = p.add_unit(ROOK, Side::White, Location::Board(sq("e4")), Status::default());
-    let b = p.add_unit(ROOK, Side::Black, Location::Board(sq("e5")), Status::default());
-    let c = p.add_unit(KING, Side::White, Location::Board(sq("a1")), Status::default());
+    let a = p.add_unit(
+        ROOK,
+        Side::White,
+        Location::Board(sq("e4")),
+        Status::default(),
+    );
+    let b = p.add_unit(
+        ROOK,
+        Side::Black,
+        Location::Board(sq("e5")),
+        Status::default(),
+    );
+    let c = p.add_unit(
+        KING,
+        Side::White,
+        Location::Board(sq("a1")),
+        Status::default(),
+    );
     let before = p.clone();
     let m = p.mark();
     p.bury(a, sq("h8"));
@@ -78,8 +93,13 @@ fn merge_tombs_appends_queue_and_moves_locations() {
     p.merge_tombs(sq("d4"), sq("d5"));
     ok(&p);
     assert!(p.tomb(sq("d5")).is_none());
-    assert_eq!(p.tomb(sq("d4")).map(|t| t.queue.to_vec()), Some(ids.clone()));
-    assert!(ids.iter().all(|&id| p.unit(id).loc == Location::Tomb(sq("d4"))));
+    assert_eq!(
+        p.tomb(sq("d4")).map(|t| t.queue.to_vec()),
+        Some(ids.clone())
+    );
+    assert!(ids
+        .iter()
+        .all(|&id| p.unit(id).loc == Location::Tomb(sq("d4"))));
     // Merging into an empty square makes a tomb there.
     p.merge_tombs(sq("e4"), sq("d4"));
     assert_eq!(p.tomb(sq("e4")).map(|t| t.queue.len()), Some(3));
@@ -90,14 +110,27 @@ fn merge_tombs_appends_queue_and_moves_locations() {
     p.bury(ids[0], sq("d5"));
     ok(&p);
     assert!(p.tomb(sq("d4")).is_none());
-    assert_eq!(p.tomb(sq("d5")).map(|t| t.queue.to_vec()), Some(vec![ids[1], ids[2], ids[0]]));
+    assert_eq!(
+        p.tomb(sq("d5")).map(|t| t.queue.to_vec()),
+        Some(vec![ids[1], ids[2], ids[0]])
+    );
 }
 
 #[test]
 fn swap_units_trades_squares_in_one_entry() {
     let mut p = fresh();
-    let a = p.add_unit(ROOK, Side::White, Location::Board(sq("a1")), Status::default());
-    let b = p.add_unit(KING, Side::Black, Location::Board(sq("p16")), Status::default());
+    let a = p.add_unit(
+        ROOK,
+        Side::White,
+        Location::Board(sq("a1")),
+        Status::default(),
+    );
+    let b = p.add_unit(
+        KING,
+        Side::Black,
+        Location::Board(sq("p16")),
+        Status::default(),
+    );
     let before = p.clone();
     let m = p.mark();
     let len = p.journal_len();
@@ -114,8 +147,18 @@ fn swap_units_trades_squares_in_one_entry() {
 #[test]
 fn shadow_sets_follow_shadows_of_each_side() {
     let mut p = fresh();
-    let a = p.add_unit(ROOK, Side::White, Location::Board(sq("e4")), Status::default());
-    let b = p.add_unit(ROOK, Side::Black, Location::Board(sq("e5")), Status::default());
+    let a = p.add_unit(
+        ROOK,
+        Side::White,
+        Location::Board(sq("e4")),
+        Status::default(),
+    );
+    let b = p.add_unit(
+        ROOK,
+        Side::Black,
+        Location::Board(sq("e5")),
+        Status::default(),
+    );
     let m = p.mark();
     p.relocate(a, Location::Shadow(sq("f6")));
     p.relocate(b, Location::Shadow(sq("f6")));
@@ -166,7 +209,11 @@ fn rotation_turns_aims_effects_and_monads_and_is_one_entry() {
     // Clockwise: c3 is the block's centre, facing north it now faces east.
     assert_eq!(p.unit(a).loc, Location::Board(sq("c3")));
     assert_eq!(p.unit(a).status.aim, Some(Dir::E));
-    assert_eq!(p.unit(outside).status.aim, Some(Dir::N), "outside the block");
+    assert_eq!(
+        p.unit(outside).status.aim,
+        Some(Dir::N),
+        "outside the block"
+    );
     let e = p.square_effects(rot.map(sq("c4"))).expect("moved")[0].clone();
     assert_eq!(e.dir, Some(Dir::S));
     assert_eq!(e.link, Some(rot.map(sq("b3"))));
@@ -197,7 +244,11 @@ fn range_limited_slides_and_first_hit_agree_with_a_walk() {
                 }
                 cur = n;
             }
-            assert_eq!(geo.slide_range(from, d, occ, range), walk, "dir {d} range {range}");
+            assert_eq!(
+                geo.slide_range(from, d, occ, range),
+                walk,
+                "dir {d} range {range}"
+            );
         }
         let hit = (geo.slide(from, d, occ) & occ).first();
         assert_eq!(geo.first_hit(from, d, occ), hit, "dir {d}");
@@ -212,9 +263,15 @@ fn offset_tables_are_asymmetric_reversible_and_mirrored() {
     assert_eq!(t.deltas().len(), 4, "duplicates dropped");
     assert_eq!(
         t.targets(sq("a1")),
-        ["a2", "b2", "a3"].iter().map(|s| sq(s)).collect::<Bitboard>()
+        ["a2", "b2", "a3"]
+            .iter()
+            .map(|s| sq(s))
+            .collect::<Bitboard>()
     );
-    assert!(t.targets(sq("e12")).is_empty(), "nothing beyond the far rank");
+    assert!(
+        t.targets(sq("e12")).is_empty(),
+        "nothing beyond the far rank"
+    );
     let back = t.reversed();
     let black = t.mirrored();
     for s in Shape::TWELVE.squares() {

@@ -22,7 +22,10 @@ fn rotations_tombs_and_swaps_do_not_allocate() {
     let shape = Shape::SIXTEEN;
     let mut p = Position::empty(shape, ToyState::default());
     let mut ids = Vec::new();
-    for (i, s) in ["b2", "c3", "d4", "e5", "f6", "g7", "c2", "h3"].iter().enumerate() {
+    for (i, s) in ["b2", "c3", "d4", "e5", "f6", "g7", "c2", "h3"]
+        .iter()
+        .enumerate()
+    {
         let side = if i % 2 == 0 { Side::White } else { Side::Black };
         let st = Status {
             aim: Some(Dir::N),

@@ -166,5 +166,4 @@ impl<S: VariantState> Position<S> {
         }
         errs
     }
-
 }

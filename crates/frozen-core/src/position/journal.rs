@@ -121,7 +121,6 @@ pub struct Mark {
     pub(super) to_move: Side,
 }
 
-
 impl<S: VariantState> Position<S> {
     /// The current journal point.
     #[inline]
@@ -240,5 +239,4 @@ impl<S: VariantState> Position<S> {
             Saved::Result(r) => self.result = r,
         }
     }
-
 }

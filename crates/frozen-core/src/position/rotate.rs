@@ -122,19 +122,31 @@ impl<S: VariantState> Position<S> {
         rekey(&mut self.walls, rot, Tag::Wall, &mut self.hash, |_| {});
         rekey(&mut self.traps, rot, Tag::Trap, &mut self.hash, |_| {});
         rekey(&mut self.bombs, rot, Tag::Bomb, &mut self.hash, |_| {});
-        rekey(&mut self.monads, rot, Tag::Monad, &mut self.hash, |m: &mut Monad| {
-            for step in m.program.iter_mut() {
-                step.from = rot.map(step.from);
-                step.to = rot.map(step.to);
-            }
-            m.ret = m.ret.map(|r| rot.map(r));
-        });
-        rekey(&mut self.effects, rot, Tag::Effects, &mut self.hash, |list: &mut Effects| {
-            for e in list.iter_mut() {
-                e.dir = e.dir.map(|d| rot.turn_dir(d));
-                e.link = e.link.map(|l| rot.map(l));
-            }
-        });
+        rekey(
+            &mut self.monads,
+            rot,
+            Tag::Monad,
+            &mut self.hash,
+            |m: &mut Monad| {
+                for step in m.program.iter_mut() {
+                    step.from = rot.map(step.from);
+                    step.to = rot.map(step.to);
+                }
+                m.ret = m.ret.map(|r| rot.map(r));
+            },
+        );
+        rekey(
+            &mut self.effects,
+            rot,
+            Tag::Effects,
+            &mut self.hash,
+            |list: &mut Effects| {
+                for e in list.iter_mut() {
+                    e.dir = e.dir.map(|d| rot.turn_dir(d));
+                    e.link = e.link.map(|l| rot.map(l));
+                }
+            },
+        );
         for layer in 0..self.marks.len() {
             let before = self.marks[layer];
             let after = rot.apply(before);

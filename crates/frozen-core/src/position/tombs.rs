@@ -51,8 +51,17 @@ impl<S: VariantState> Position<S> {
         self.journal.push(Change::TombPop(sq, id, removed));
         // The unit is no longer queued: its location must change with it.
         self.units[id.index()].loc = Location::Dead;
-        self.hash ^= Self::loc_hash(id, self.units[id.index()].kind, self.units[id.index()].side, Location::Tomb(sq))
-            ^ Self::loc_hash(id, self.units[id.index()].kind, self.units[id.index()].side, Location::Dead);
+        self.hash ^= Self::loc_hash(
+            id,
+            self.units[id.index()].kind,
+            self.units[id.index()].side,
+            Location::Tomb(sq),
+        ) ^ Self::loc_hash(
+            id,
+            self.units[id.index()].kind,
+            self.units[id.index()].side,
+            Location::Dead,
+        );
         self.journal.push(Change::Loc(id, Location::Tomb(sq)));
         self.relocate(id, to);
         Some(id)

@@ -22,12 +22,12 @@
 use super::capture::{for_each_attacker, kill};
 use super::death::mark;
 use super::empower::protection;
-use crate::frozen_family::jester as family_jester;
-use crate::frozen_family::leap_paths::leap_paths;
-use crate::frozen_family::FamilyGame;
 use super::movement::{native, Pat, LEAP};
 use super::paralysis::paralyze;
 use super::{Fc12, Fc12Position, JESTER, KING};
+use crate::frozen_family::jester as family_jester;
+use crate::frozen_family::leap_paths::leap_paths;
+use crate::frozen_family::FamilyGame;
 use frozen_core::{Action, ActionKind, EventSink, Square, UnitId};
 use smallvec::SmallVec;
 

@@ -155,7 +155,10 @@ fn family_tables(geo: &Arc<Geometry>) -> FamilyTables {
         (-2, 1),
         (-1, 2),
     ];
-    let king: Vec<(i8, i8)> = frozen_core::Dir::ALL8.iter().map(|d| (d.df, d.dr)).collect();
+    let king: Vec<(i8, i8)> = frozen_core::Dir::ALL8
+        .iter()
+        .map(|d| (d.df, d.dr))
+        .collect();
     let patterns = PatternTable::new(
         geo.clone(),
         &[

@@ -56,7 +56,12 @@ pub fn candidates(fc: &Fc12, pos: &Fc12Position, out: &mut Vec<Action>) {
 
 /// The candidates of the unit on `sq` at the start of a turn: King's Exchange for the
 /// king, else the unit's legs and swaps unless it is paralysed.
-pub fn candidates_of(fc: &Fc12, pos: &Fc12Position, sq: frozen_core::Square, out: &mut Vec<Action>) {
+pub fn candidates_of(
+    fc: &Fc12,
+    pos: &Fc12Position,
+    sq: frozen_core::Square,
+    out: &mut Vec<Action>,
+) {
     let Some(id) = pos.unit_at(sq) else { return };
     if pos.unit(id).kind == KING {
         exchanges(fc, pos, id, out);

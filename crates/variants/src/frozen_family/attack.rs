@@ -58,7 +58,11 @@ pub fn for_each_attacker<G: FamilyGame>(
         }
     }
     // Knight's Leap: `s` on a leap path of a knight leap to an empty square.
-    let sources = t.leap_path_sources.get(s.index()).copied().unwrap_or_default();
+    let sources = t
+        .leap_path_sources
+        .get(s.index())
+        .copied()
+        .unwrap_or_default();
     for kind in t.leap_path_attackers.iter() {
         for k in (pos.pieces(by, kind) & sources).iter() {
             if seen.contains(k) {

@@ -10,7 +10,12 @@ use super::FamilyGame;
 use frozen_core::{Action, ActionKind, Event, EventSink, Position, UnitId};
 
 /// King's Exchange candidates of the king `id`: one per friendly unit no enemy attacks.
-pub fn candidates<G: FamilyGame>(g: &G, pos: &Position<G::State>, id: UnitId, out: &mut Vec<Action>) {
+pub fn candidates<G: FamilyGame>(
+    g: &G,
+    pos: &Position<G::State>,
+    id: UnitId,
+    out: &mut Vec<Action>,
+) {
     let u = pos.unit(id);
     let Some(ks) = u.loc.square() else { return };
     for sq in (pos.side_bb(u.side).without(ks)).iter() {

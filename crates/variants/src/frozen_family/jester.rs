@@ -15,7 +15,11 @@ use smallvec::SmallVec;
 /// The square of an enemy jester whose presence paralyses unit `id`, if any: the unit's
 /// kind is not immune, and the jester is not frozen by its timer (a paralysed jester has no
 /// presence).
-pub fn presence<S: VariantState>(t: &FamilyTables, pos: &Position<S>, id: UnitId) -> Option<Square> {
+pub fn presence<S: VariantState>(
+    t: &FamilyTables,
+    pos: &Position<S>,
+    id: UnitId,
+) -> Option<Square> {
     let jester = t.jester?;
     let u = pos.unit(id);
     if t.presence_immune.has(u.kind) {

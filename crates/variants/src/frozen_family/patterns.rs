@@ -187,11 +187,19 @@ impl PatternTable {
         r
     }
 
-    fn bent(&self, s: Square, arms: &[((i8, i8), (i8, i8))], blockable: bool, occ: Bitboard) -> Bitboard {
+    fn bent(
+        &self,
+        s: Square,
+        arms: &[((i8, i8), (i8, i8))],
+        blockable: bool,
+        occ: Bitboard,
+    ) -> Bitboard {
         let shape = self.geo.shape();
         let mut r = Bitboard::EMPTY;
         for &((f1, r1), (f2, r2)) in arms {
-            let Some(mid) = s.offset(i32::from(f1), i32::from(r1)).filter(|&m| shape.contains(m))
+            let Some(mid) = s
+                .offset(i32::from(f1), i32::from(r1))
+                .filter(|&m| shape.contains(m))
             else {
                 continue;
             };
@@ -235,7 +243,10 @@ impl PatternTable {
                     let Some(from) = s.offset(df, dr).filter(|&q| shape.contains(q)) else {
                         continue;
                     };
-                    if self.bent(from, &[((f1, r1), (f2, r2))], *blockable, occ).contains(s) {
+                    if self
+                        .bent(from, &[((f1, r1), (f2, r2))], *blockable, occ)
+                        .contains(s)
+                    {
                         r.set(from);
                     }
                 }

@@ -42,7 +42,12 @@ impl PromotionRule {
 }
 
 /// Changes a unit's kind and reports it.
-pub fn promote<S: VariantState>(pos: &mut Position<S>, id: UnitId, to: Kind, events: &mut dyn EventSink) {
+pub fn promote<S: VariantState>(
+    pos: &mut Position<S>,
+    id: UnitId,
+    to: Kind,
+    events: &mut dyn EventSink,
+) {
     let from = pos.unit(id).kind;
     pos.set_kind(id, to);
     if events.wants() {

@@ -18,7 +18,9 @@ fn wall_left<S: VariantState>(pos: &Position<S>, w: &Wall) -> (u32, Side) {
     let left = if w.expires == 0 {
         0
     } else {
-        w.expires.saturating_sub(pos.turns()[w.side]).saturating_add(1)
+        w.expires
+            .saturating_sub(pos.turns()[w.side])
+            .saturating_add(1)
     };
     (left, w.side)
 }
@@ -81,15 +83,23 @@ pub fn same_for_repetition<S: VariantState>(a: &Position<S>, b: &Position<S>) ->
     {
         return false;
     }
-    let walls_same = a.walls().iter().zip(b.walls().iter()).all(|((_, x), (_, y))| {
-        x.creator == y.creator && x.kind == y.kind && wall_left(a, x) == wall_left(b, y)
-    });
-    let traps_same = a.traps().iter().zip(b.traps().iter()).all(|((_, x), (_, y))| {
-        x.owner == y.owner
-            && x.colour == y.colour
-            && x.held == y.held
-            && hold_left(a, x) == hold_left(b, y)
-    });
+    let walls_same = a
+        .walls()
+        .iter()
+        .zip(b.walls().iter())
+        .all(|((_, x), (_, y))| {
+            x.creator == y.creator && x.kind == y.kind && wall_left(a, x) == wall_left(b, y)
+        });
+    let traps_same = a
+        .traps()
+        .iter()
+        .zip(b.traps().iter())
+        .all(|((_, x), (_, y))| {
+            x.owner == y.owner
+                && x.colour == y.colour
+                && x.held == y.held
+                && hold_left(a, x) == hold_left(b, y)
+        });
     walls_same
         && traps_same
         && a.unit_ids().all(|id| {

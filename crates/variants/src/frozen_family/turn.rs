@@ -38,7 +38,11 @@ pub fn legal_actions<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, out: &m
 }
 
 /// Number of legal decisions of the side to act; `buf` is scratch space.
-pub fn count_legal<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, buf: &mut Vec<Action>) -> u64 {
+pub fn count_legal<G: FamilyGame>(
+    g: &G,
+    pos: &mut Position<G::State>,
+    buf: &mut Vec<Action>,
+) -> u64 {
     buf.clear();
     if pos.result().is_some() {
         return 0;
@@ -58,7 +62,11 @@ pub fn count_legal<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, buf: &mut
 
 /// True if the side to act has at least one legal decision; `buf` is scratch space (its
 /// contents on entry are kept).
-pub fn has_legal<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, buf: &mut Vec<Action>) -> bool {
+pub fn has_legal<G: FamilyGame>(
+    g: &G,
+    pos: &mut Position<G::State>,
+    buf: &mut Vec<Action>,
+) -> bool {
     let base = buf.len();
     if let Some(squares) = g.acting_squares(pos) {
         // Unit by unit: most positions have a legal decision among the first units' ones.
