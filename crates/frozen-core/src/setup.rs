@@ -252,7 +252,7 @@ pub fn to_setup<R: Rules + ?Sized>(rules: &R, pos: &Position<R::State>) -> Setup
                 kind: kind_text(kinds, u.kind),
                 side: u.side,
                 at: u.loc,
-                status: u.status.clone(),
+                status: u.status,
             })
             .collect(),
         tombs: pos.tombs().iter().map(|(s, t)| (s, t.clone())).collect(),
@@ -525,7 +525,7 @@ pub fn build_position<R: Rules + ?Sized>(
             kind,
             side: r.side,
             loc: r.at,
-            status: r.status.clone(),
+            status: r.status,
         });
     }
     let n = units.len();

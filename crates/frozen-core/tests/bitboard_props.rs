@@ -346,7 +346,7 @@ proptest! {
         prop_assert_eq!(three.apply(one.apply(a)), a);
         prop_assert_eq!(one.apply(three.apply(a)), a);
         prop_assert_eq!(rot.inverse().apply(rot.apply(a)), a);
-        prop_assert_eq!(rot.inverse().inverse(), rot.clone());
+        prop_assert_eq!(rot.inverse().inverse(), rot);
 
         // apply agrees with map, square by square, and is a bijection.
         let rotated = rot.apply(a);

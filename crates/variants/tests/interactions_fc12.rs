@@ -1006,7 +1006,7 @@ fn relabelled(r: &Fc12, pos: &Fc12Position) -> Fc12Position {
     on.sort_by_key(|(s, _)| std::cmp::Reverse(s.index()));
     for (s, id) in on {
         let u = pos.unit(id);
-        q.add_unit(u.kind, u.side, Location::Board(s), u.status.clone());
+        q.add_unit(u.kind, u.side, Location::Board(s), u.status);
     }
     for m in pos.marks(0).iter() {
         q.set_mark(0, m, true);

@@ -46,11 +46,9 @@ impl<S: VariantState> Position<S> {
         let block = rot.block();
         // Board units: the mailbox of the block, read first (at most 8x8 = 64 squares).
         let mut held = [NO_UNIT; 64];
-        let mut count = 0;
-        for sq in block.iter() {
-            held[count] = self.mailbox[sq.index()];
+        for (slot, sq) in held.iter_mut().zip(block.iter()) {
+            *slot = self.mailbox[sq.index()];
             self.mailbox[sq.index()] = NO_UNIT;
-            count += 1;
         }
         for (i, sq) in block.iter().enumerate() {
             let raw = held[i];

@@ -530,7 +530,7 @@ impl Default for DbState {
 
 /// Status of a model piece.
 pub fn status_of(p: &Pc, base: &Status) -> Status {
-    let mut st = base.clone();
+    let mut st = *base;
     st.moved = p.moved;
     if p.raise_used {
         st.flags |= FLAG_RAISE_USED;
@@ -821,7 +821,7 @@ pub fn restore_snap(pos: &mut Position<DbState>, snap: &Snap) {
         let id = UnitId(i as u16);
         pos.set_kind(id, u.kind);
         pos.set_unit_side(id, u.side);
-        pos.set_status(id, u.status.clone());
+        pos.set_status(id, u.status);
     }
     pos.set_to_move(snap.to_move);
     pos.set_turns(snap.turns);

@@ -32,6 +32,12 @@ pub fn presence<S: VariantState>(
         .find(|&j| pos.unit_at(j).is_some_and(|jid| !timer_frozen(pos, jid)))
 }
 
+/// What a blast does at its centre: `(position, centre, events)`.
+pub type OnCentre<'a, S> = dyn FnMut(&mut Position<S>, Square, &mut dyn EventSink) + 'a;
+
+/// What a blast does to one unit in its 3x3: `(position, unit, its square, events)`.
+pub type OnVictim<'a, S> = dyn FnMut(&mut Position<S>, UnitId, Square, &mut dyn EventSink) + 'a;
+
 /// Resolves the explosions queued in `queue` (centre squares), first in first out, each
 /// centre once. For each centre: an `Exploded` event, `on_centre(pos, centre)`, then for
 /// every unit in the centre's 3x3 (the centre included) `on_victim(pos, unit, square)`,
@@ -41,8 +47,8 @@ pub fn explode<S: VariantState>(
     pos: &mut Position<S>,
     queue: &mut SmallVec<[Square; 4]>,
     events: &mut dyn EventSink,
-    on_centre: &mut dyn FnMut(&mut Position<S>, Square, &mut dyn EventSink),
-    on_victim: &mut dyn FnMut(&mut Position<S>, UnitId, Square, &mut dyn EventSink),
+    on_centre: &mut OnCentre<'_, S>,
+    on_victim: &mut OnVictim<'_, S>,
 ) {
     let geo = t.patterns.geometry();
     let mut done = Bitboard::EMPTY;

@@ -21,6 +21,12 @@ use std::sync::Arc;
 /// A set of patterns of one game: bit `i` is pattern `i` of its [`PatternTable`].
 pub type Pat = u32;
 
+/// A displacement `(file, rank)`.
+pub type Delta = (i8, i8);
+
+/// One bent leap: the arm to the corner square, then the arm from it.
+pub type Arm = (Delta, Delta);
+
 /// One movement pattern, as a game declares it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pattern {
@@ -43,7 +49,7 @@ pub enum Pattern {
     /// the corner stops the leap.
     Bent {
         /// The arms, as `(first, second)` displacement pairs.
-        arms: Vec<((i8, i8), (i8, i8))>,
+        arms: Vec<Arm>,
         /// A unit on the corner square blocks.
         blockable: bool,
     },
@@ -61,7 +67,7 @@ enum Compiled {
         range: Option<u8>,
     },
     Bent {
-        arms: SmallVec<[((i8, i8), (i8, i8)); 8]>,
+        arms: SmallVec<[Arm; 8]>,
         blockable: bool,
     },
 }
@@ -187,13 +193,7 @@ impl PatternTable {
         r
     }
 
-    fn bent(
-        &self,
-        s: Square,
-        arms: &[((i8, i8), (i8, i8))],
-        blockable: bool,
-        occ: Bitboard,
-    ) -> Bitboard {
+    fn bent(&self, s: Square, arms: &[Arm], blockable: bool, occ: Bitboard) -> Bitboard {
         let shape = self.geo.shape();
         let mut r = Bitboard::EMPTY;
         for &((f1, r1), (f2, r2)) in arms {
