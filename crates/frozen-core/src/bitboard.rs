@@ -1,9 +1,9 @@
 //! 256-bit square sets.
 //!
 //! One [`Bitboard`] type serves every board up to 16x16: bit `i` is the square
-//! with index `i` (`rank * 16 + file`). Set operations work on all 256 bits;
-//! only [`Bitboard::shift`] knows about a board [`Shape`], so that moves never
-//! wrap across a board edge.
+//! with index `i` (`rank * 16 + file`). Set operations work on all 256 bits and
+//! know no board shape; `Bitboard::shift`, which must not wrap across a board's
+//! edge, is defined with the shapes in `geometry`. This module uses only `square`.
 
 use std::fmt;
 use std::iter::FusedIterator;
@@ -14,7 +14,6 @@ use std::ops::{
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::geometry::Shape;
 use crate::square::{Dir, Square};
 
 /// A set of squares of the 16x16 grid; bit `i` of the 256-bit number is the
@@ -285,33 +284,6 @@ impl Bitboard {
             i += 1;
         }
         Bitboard(out)
-    }
-
-    /// Every square moved by (`dir.df`, `dir.dr`) on a board of the given
-    /// shape. Source squares outside the shape are dropped, and squares whose
-    /// destination leaves the shape vanish: nothing wraps across an edge and
-    /// the result is always inside `shape.mask()`. Any displacement is
-    /// allowed; one of 16 or more squares gives the empty set.
-    #[inline]
-    #[must_use]
-    pub fn shift(self, dir: Dir, shape: &Shape) -> Bitboard {
-        let (w, h) = (i32::from(shape.width()), i32::from(shape.height()));
-        let (df, dr) = (i32::from(dir.df), i32::from(dir.dr));
-        if df.abs() >= w || dr.abs() >= h {
-            return Bitboard::EMPTY;
-        }
-        // Keep only sources whose destination file stays on the board.
-        let (lo, hi) = if df >= 0 { (0, w - df) } else { (-df, w) };
-        let sources = self & Bitboard::rect(lo as u8, hi as u8, 0, h as u8);
-        let delta = dr * 16 + df;
-        let moved = if delta >= 0 {
-            sources.shl(delta as u32)
-        } else {
-            sources.shr(delta.unsigned_abs())
-        };
-        // Ranks past the top of the board are cut here; below rank 1 they
-        // already fell off the 256-bit number.
-        moved & shape.mask()
     }
 }
 

@@ -13,6 +13,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::bitboard::{Bitboard, BitboardIter};
 use crate::square::{Dir, Side, Square};
+use std::ops::{Shl, Shr};
 
 /// The valid part of the 16x16 grid: files `0..width`, ranks `0..height`,
 /// each between 1 and 16.
@@ -259,6 +260,35 @@ fn symmetric(df: i32, dr: i32) -> [(i32, i32); 8] {
         (dr, -df),
         (-dr, -df),
     ]
+}
+
+impl Bitboard {
+    /// Every square moved by (`dir.df`, `dir.dr`) on a board of the given
+    /// shape. Source squares outside the shape are dropped, and squares whose
+    /// destination leaves the shape vanish: nothing wraps across an edge and
+    /// the result is always inside `shape.mask()`. Any displacement is
+    /// allowed; one of 16 or more squares gives the empty set.
+    #[inline]
+    #[must_use]
+    pub fn shift(self, dir: Dir, shape: &Shape) -> Bitboard {
+        let (w, h) = (i32::from(shape.width()), i32::from(shape.height()));
+        let (df, dr) = (i32::from(dir.df), i32::from(dir.dr));
+        if df.abs() >= w || dr.abs() >= h {
+            return Bitboard::EMPTY;
+        }
+        // Keep only sources whose destination file stays on the board.
+        let (lo, hi) = if df >= 0 { (0, w - df) } else { (-df, w) };
+        let sources = self & Bitboard::rect(lo as u8, hi as u8, 0, h as u8);
+        let delta = dr * 16 + df;
+        let moved = if delta >= 0 {
+            sources.shl(delta as u32)
+        } else {
+            sources.shr(delta.unsigned_abs())
+        };
+        // Ranks past the top of the board are cut here; below rank 1 they
+        // already fell off the 256-bit number.
+        moved & shape.mask()
+    }
 }
 
 /// Precomputed tables for one board shape. Build once (it allocates), then

@@ -12,7 +12,7 @@ use crate::geometry::Shape;
 use crate::position::{PendingList, Position, VariantState, MARK_LAYERS};
 use crate::rules::Rules;
 use crate::square::{BySide, Side, Square};
-use crate::tables::{Bomb, Effect, Effects, Monad, Shadows, SquareTable, Tomb, Trap, Wall};
+use crate::tables::{Bomb, Effect, Effects, Monad, Shadows, SquareTable, Tables, Tomb, Trap, Wall};
 use crate::unit::{KindSet, Location, Status, Unit, UnitId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -213,18 +213,6 @@ impl<S: VariantState> Setup<S> {
             state: S::default(),
         }
     }
-}
-
-/// The side tables of a position, as loaded.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Tables {
-    pub tombs: SquareTable<Tomb>,
-    pub walls: SquareTable<Wall>,
-    pub traps: SquareTable<Trap>,
-    pub bombs: SquareTable<Bomb>,
-    pub monads: SquareTable<Monad>,
-    pub effects: SquareTable<Effects>,
-    pub shadows: SquareTable<Shadows>,
 }
 
 fn kind_text(kinds: &KindSet, kind: crate::unit::Kind) -> String {

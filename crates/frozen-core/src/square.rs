@@ -3,7 +3,7 @@
 //! Every board, whatever its shape, uses one indexing: `index = rank * 16 + file`,
 //! files `a`..`p` (0..15), ranks `1`..`16` (0..15). A [`Square`] is therefore a
 //! single byte, and the valid part of a smaller board is described by a
-//! [`Shape`](crate::geometry::Shape) mask, never by a different numbering.
+//! board shape's mask (`geometry::Shape`), never by a different numbering.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
@@ -14,7 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// One square of the 16x16 grid: `index = rank * 16 + file`.
 ///
 /// Any `u8` is a valid square of the grid; whether it lies on a given board is
-/// a question for [`Shape::contains`](crate::geometry::Shape::contains).
+/// a question for `Shape::contains` (module `geometry`).
 /// `Display`, `Debug` and serde all use the name (`a1` .. `p16`).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
@@ -67,7 +67,7 @@ impl Square {
 
     /// The square `df` files and `dr` ranks away, or `None` if that leaves the
     /// 16x16 grid. (Smaller boards must also check their
-    /// [`Shape`](crate::geometry::Shape).)
+    /// `Shape` (module `geometry`).)
     #[inline]
     pub fn offset(self, df: i32, dr: i32) -> Option<Square> {
         Square::try_new(

@@ -252,3 +252,15 @@ impl std::fmt::Display for MonadStep {
         Ok(())
     }
 }
+
+/// The side tables of a position, as loaded.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tables {
+    pub tombs: SquareTable<Tomb>,
+    pub walls: SquareTable<Wall>,
+    pub traps: SquareTable<Trap>,
+    pub bombs: SquareTable<Bomb>,
+    pub monads: SquareTable<Monad>,
+    pub effects: SquareTable<Effects>,
+    pub shadows: SquareTable<Shadows>,
+}

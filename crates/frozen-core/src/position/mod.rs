@@ -802,7 +802,7 @@ impl<S: crate::position::VariantState> Position<S> {
     pub(crate) fn from_parts(
         shape: Shape,
         units: Vec<Unit>,
-        tables: crate::setup::Tables,
+        tables: crate::tables::Tables,
         marks: [Bitboard; MARK_LAYERS],
         to_move: Side,
         ply: u32,

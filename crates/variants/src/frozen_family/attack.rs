@@ -8,9 +8,9 @@
 //! back from `s` pattern by pattern ([`super::patterns::PatternTable::reach_back`]).
 //! Uses: [`super::protection`] (Empower), [`super::leap_paths`].
 
+use super::game::FamilyGame;
 use super::leap_paths::leap_paths;
 use super::protection::empowered;
-use super::FamilyGame;
 use frozen_core::{Bitboard, Position, Side, Square, UnitId};
 
 /// Calls `f` once for each unit of side `by` attacking `s`, until `f` returns true;

@@ -6,7 +6,7 @@
 //! [`super::turn`]. Uses: [`super::attack`].
 
 use super::attack::attacked_by;
-use super::FamilyGame;
+use super::game::FamilyGame;
 use frozen_core::{Action, ActionKind, Event, EventSink, Position, UnitId};
 
 /// King's Exchange candidates of the king `id`: one per friendly unit no enemy attacks.

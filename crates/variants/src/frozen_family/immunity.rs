@@ -5,7 +5,7 @@
 //! (pawns capture pawns in the 12x12 game) and may add pairs of its own. Only captures are
 //! refused: explosions, pushes, swaps and the rest ignore kinds. Uses: kinds only.
 
-use super::KindMask;
+use super::kinds::KindMask;
 use frozen_core::Kind;
 use smallvec::SmallVec;
 

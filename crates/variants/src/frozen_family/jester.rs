@@ -7,8 +7,8 @@
 //! explosion. What a blast does to each square is the game's ([`explode`]'s hooks).
 //! Uses: the core geometry, [`super::timers`].
 
+use super::tables::FamilyTables;
 use super::timers::timer_frozen;
-use super::FamilyTables;
 use frozen_core::{Bitboard, Event, EventSink, Position, Square, UnitId, VariantState};
 use smallvec::SmallVec;
 

@@ -9,8 +9,9 @@
 //! (cannot be captured) and not empowered. Uses: [`super::patterns`] look-backs, the game's
 //! paralysis test.
 
+use super::game::FamilyGame;
 use super::patterns::Pat;
-use super::{FamilyGame, FamilyTables};
+use super::tables::FamilyTables;
 use frozen_core::{Bitboard, Position, Side, Square, UnitId};
 
 /// The protectors of a square for one side.

@@ -15,7 +15,7 @@
 //! the candidates of further legs are kept at the end of the caller's buffer, so nothing is
 //! allocated once the buffer has grown. Uses: the game's [`FamilyGame`] hooks.
 
-use super::FamilyGame;
+use super::game::FamilyGame;
 use frozen_core::{Action, NoEvents, Position, Side};
 
 /// Appends every legal decision of the side to act to `out` (in candidate order).
