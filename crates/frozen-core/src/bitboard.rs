@@ -14,7 +14,7 @@ use std::ops::{
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::square::{Dir, Square};
+use crate::square::Square;
 
 /// A set of squares of the 16x16 grid; bit `i` of the 256-bit number is the
 /// square with index `i` (limb `i / 64`, bit `i % 64`).

@@ -13,7 +13,6 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::bitboard::{Bitboard, BitboardIter};
 use crate::square::{Dir, Side, Square};
-use std::ops::{Shl, Shr};
 
 /// The valid part of the 16x16 grid: files `0..width`, ranks `0..height`,
 /// each between 1 and 16.

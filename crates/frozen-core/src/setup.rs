@@ -12,7 +12,7 @@ use crate::geometry::Shape;
 use crate::position::{PendingList, Position, VariantState, MARK_LAYERS};
 use crate::rules::Rules;
 use crate::square::{BySide, Side, Square};
-use crate::tables::{Bomb, Effect, Effects, Monad, Shadows, SquareTable, Tables, Tomb, Trap, Wall};
+use crate::tables::{Bomb, Effect, Effects, Monad, Shadows, Tables, Tomb, Trap, Wall};
 use crate::unit::{KindSet, Location, Status, Unit, UnitId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
