@@ -297,3 +297,57 @@ fn fixed_reasons_and_long_paths_stay_off_the_heap() {
     assert!(!a.path.spilled(), "16 squares fit inline");
     assert_eq!(std::mem::size_of::<Path>(), 24);
 }
+
+#[test]
+fn fused_components_are_visible_to_the_kind_queries() {
+    let mut p = fresh();
+    let base = p.add_unit(
+        ROOK,
+        Side::White,
+        Location::Board(sq("d4")),
+        Status::default(),
+    );
+    let part = p.add_unit(
+        KING,
+        Side::White,
+        Location::Board(sq("a1")),
+        Status::default(),
+    );
+    let enemy = p.add_unit(
+        KING,
+        Side::Black,
+        Location::Board(sq("p16")),
+        Status::default(),
+    );
+    assert_eq!(
+        p.pieces_with_fused(Side::White, KING),
+        p.pieces(Side::White, KING)
+    );
+    let m = p.mark();
+    p.relocate(part, Location::Fused { base, slot: 0 });
+    ok(&p);
+    let d4 = Bitboard::EMPTY.with(sq("d4"));
+    assert_eq!(p.pieces_with_fused(Side::White, KING), d4);
+    assert!(
+        p.pieces(Side::White, KING).is_empty(),
+        "the plain layer shows the base only"
+    );
+    assert_eq!(p.kind_bb_with_fused(KING), d4.with(sq("p16")));
+    assert_eq!(p.pieces_with_fused(Side::White, ROOK), d4);
+    // The stack moves with its base, and leaves the board with it.
+    p.move_unit(base, sq("h8"));
+    assert_eq!(
+        p.pieces_with_fused(Side::White, KING),
+        Bitboard::EMPTY.with(sq("h8"))
+    );
+    p.relocate(base, Location::Dead);
+    assert!(p.pieces_with_fused(Side::White, KING).is_empty());
+    ok(&p);
+    p.undo_to(m);
+    ok(&p);
+    assert_eq!(
+        p.pieces_with_fused(Side::White, KING),
+        Bitboard::EMPTY.with(sq("a1"))
+    );
+    let _ = enemy;
+}

@@ -152,6 +152,14 @@ impl<S: VariantState> Position<S> {
                 }
             }
         }
+        let fused = self
+            .units
+            .iter()
+            .filter(|u| matches!(u.loc, Location::Fused { .. }))
+            .count();
+        if fused != usize::from(self.fused_count) {
+            errs.push("the count of fused units disagrees with the unit table".to_string());
+        }
         if shadow_bb != self.shadow_bb {
             errs.push("per-side shadow sets disagree with the shadow lists".to_string());
         }

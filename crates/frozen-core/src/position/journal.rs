@@ -172,6 +172,7 @@ impl<S: VariantState> Position<S> {
                         self.layer_remove(id, sq);
                     }
                     self.units[id.index()].loc = old;
+                    self.count_fused(cur, old);
                     if let Location::Board(sq) = old {
                         self.layer_add(id, sq);
                     }

@@ -86,6 +86,9 @@ pub struct Position<S> {
     /// Squares holding at least one shadow of each side (derived from `shadows` and the
     /// units' sides, like the placement layers).
     shadow_bb: [Bitboard; 2],
+    /// Number of units fused into a stack (`Location::Fused`), derived from the unit table:
+    /// while it is 0 the fused-kind queries are the plain layers.
+    fused_count: u16,
     marks: [Bitboard; MARK_LAYERS],
     to_move: Side,
     ply: u32,
@@ -117,6 +120,7 @@ impl<S: Clone> Clone for Position<S> {
             effects: self.effects.clone(),
             shadows: self.shadows.clone(),
             shadow_bb: self.shadow_bb,
+            fused_count: self.fused_count,
             marks: self.marks,
             to_move: self.to_move,
             ply: self.ply,
@@ -196,6 +200,7 @@ impl<S: crate::position::VariantState> Position<S> {
             effects: SquareTable::default(),
             shadows: SquareTable::default(),
             shadow_bb: [Bitboard::EMPTY; 2],
+            fused_count: 0,
             marks: [Bitboard::EMPTY; MARK_LAYERS],
             to_move: Side::White,
             ply: 0,
@@ -347,6 +352,38 @@ impl<S: crate::position::VariantState> Position<S> {
         v.sort_unstable();
         v.into_iter().map(|(_, u)| u).collect()
     }
+    /// The squares of `side`'s units of `kind`, with fused stacks made visible: a stack
+    /// whose base stands on a square counts there for the kind and side of each of its
+    /// fused components (`Location::Fused`), besides the base's own. Equal to
+    /// [`Position::pieces`] while no unit is fused.
+    pub fn pieces_with_fused(&self, side: Side, kind: Kind) -> Bitboard {
+        self.pieces(side, kind) | self.fused_squares(|u| u.side == side && u.kind == kind)
+    }
+
+    /// [`Position::kind_bb`] with fused stacks made visible (see
+    /// [`Position::pieces_with_fused`]).
+    pub fn kind_bb_with_fused(&self, kind: Kind) -> Bitboard {
+        self.kind_bb(kind) | self.fused_squares(|u| u.kind == kind)
+    }
+
+    /// The base squares of the stacks holding a fused component that `pick` accepts.
+    fn fused_squares(&self, pick: impl Fn(&Unit) -> bool) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        if self.fused_count == 0 {
+            return bb;
+        }
+        for u in &self.units {
+            if let Location::Fused { base, .. } = u.loc {
+                if pick(u) {
+                    if let Some(sq) = self.units.get(base.index()).and_then(|b| b.loc.square()) {
+                        bb.set(sq);
+                    }
+                }
+            }
+        }
+        bb
+    }
+
     /// Squares where at least one shadow of `side` stands.
     #[inline]
     pub fn shadow_bb(&self, side: Side) -> Bitboard {
@@ -548,6 +585,7 @@ impl<S: crate::position::VariantState> Position<S> {
         }
         self.journal.push(Change::Loc(id, old));
         self.units[id.index()].loc = to;
+        self.count_fused(old, to);
         match to {
             Location::Board(sq) => {
                 debug_assert!(
@@ -636,6 +674,17 @@ impl<S: crate::position::VariantState> Position<S> {
         }
         if let Location::Shadow(sq) = self.units[id.index()].loc {
             self.refresh_shadow_bits(sq);
+        }
+    }
+
+    /// Keeps `fused_count` when a unit's location changes from `old` to `new`.
+    #[inline]
+    fn count_fused(&mut self, old: Location, new: Location) {
+        if matches!(old, Location::Fused { .. }) {
+            self.fused_count -= 1;
+        }
+        if matches!(new, Location::Fused { .. }) {
+            self.fused_count += 1;
         }
     }
 
@@ -823,6 +872,11 @@ impl<S: crate::position::VariantState> Position<S> {
         for sq in p.shadows.mask().iter() {
             p.refresh_shadow_bits(sq);
         }
+        p.fused_count = p
+            .units
+            .iter()
+            .filter(|u| matches!(u.loc, Location::Fused { .. }))
+            .count() as u16;
         p.marks = marks;
         p.to_move = to_move;
         p.ply = ply;
