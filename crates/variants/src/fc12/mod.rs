@@ -145,16 +145,7 @@ impl Fc12 {
 /// bits of [`movement::Pat`]), each kind's native patterns, who protects and is counted,
 /// who never captures, and the immunities.
 fn family_tables(geo: &Arc<Geometry>) -> FamilyTables {
-    let knight: Vec<(i8, i8)> = vec![
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
+    let knight = crate::frozen_family::leap_paths::KNIGHT_DELTAS.to_vec();
     let king: Vec<(i8, i8)> = frozen_core::Dir::ALL8
         .iter()
         .map(|d| (d.df, d.dr))

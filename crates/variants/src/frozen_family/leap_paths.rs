@@ -7,6 +7,18 @@
 
 use frozen_core::Square;
 
+/// The eight displacements of a knight-pattern leap, `(file, rank)`.
+pub const KNIGHT_DELTAS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 /// The two leap paths of a knight-pattern leap from `s` to `t`. For squares not a knight
 /// leap apart the result is meaningless (both paths `[s, s]`).
 pub fn leap_paths(s: Square, t: Square) -> [[Square; 2]; 2] {
