@@ -105,7 +105,7 @@ impl From<&frozen_core::Outcome> for OutcomeJson {
     fn from(o: &frozen_core::Outcome) -> OutcomeJson {
         OutcomeJson {
             winner: o.winner.map(Into::into),
-            reason: o.reason.clone(),
+            reason: o.reason.to_string(),
         }
     }
 }
@@ -364,7 +364,7 @@ pub fn position<R: Rules>(rules: &R, pos: &Position<R::State>) -> PositionJson<R
                 letter: rules.kinds().fen_char(u.kind, Side::White).to_string(),
                 side: u.side.into(),
                 location: u.loc.into(),
-                status: u.status.clone(),
+                status: u.status,
             })
             .collect(),
         setup: to_setup(rules, pos),
