@@ -354,6 +354,25 @@ struct ReportJson<'a> {
 
 /// The JSON form of a report (`--json`): one object with `variant`, `depth`, `mode`,
 /// `nodes`, `seconds`, `nodes_per_second`, `threads`, `divide`
+/// Prints a count on standard output in the form asked for: JSON, the divide, or the
+/// `Nodes searched:` line. False if standard output could not be written.
+pub(crate) fn print_report(
+    io: &mut Io<'_>,
+    variant: &str,
+    report: &PerftReport,
+    json: bool,
+    divide: bool,
+) -> bool {
+    let written = if json {
+        writeln!(io.out, "{}", report_json(variant, report))
+    } else if divide {
+        write!(io.out, "{}", format_divide(&report.divide, report.nodes))
+    } else {
+        writeln!(io.out, "Nodes searched: {}", report.nodes)
+    };
+    written.and_then(|_| io.out.flush()).is_ok()
+}
+
 /// (`[{"action": "e2e4", "nodes": 20}, ...]`) and `schema_version`.
 pub fn report_json(variant: &str, report: &PerftReport) -> String {
     let r = ReportJson {
@@ -479,14 +498,7 @@ pub fn count_with_rules<R: Rules>(rules: &R, args: &CountArgs, io: &mut Io<'_>) 
             return EXIT_FAILURE;
         }
     };
-    let written = if args.json {
-        writeln!(io.out, "{}", report_json(rules.name(), &report))
-    } else if args.divide {
-        write!(io.out, "{}", format_divide(&report.divide, report.nodes))
-    } else {
-        writeln!(io.out, "Nodes searched: {}", report.nodes)
-    };
-    if written.and_then(|_| io.out.flush()).is_err() {
+    if !print_report(io, rules.name(), &report, args.json, args.divide) {
         return EXIT_FAILURE;
     }
     let _ = writeln!(

@@ -1,7 +1,9 @@
 //! The command line of the split workflow: `perft split`, `perft run`, `perft merge`, and
 //! `perft <variant> <depth> --split-at <k>` (see [`crate::split`]).
 
-use crate::cli::{report_json, start_position, CountArgs, Io, StartArgs, EXIT_FAILURE, EXIT_USAGE};
+use crate::cli::{
+    print_report, start_position, CountArgs, Io, StartArgs, EXIT_FAILURE, EXIT_USAGE,
+};
 use crate::compare::format_divide;
 use crate::split::{
     count_split, merge_dir, run_unit, split_to_dir, RulesId, RunOptions, RunOutcome, SplitOptions,
@@ -330,14 +332,7 @@ pub(crate) fn count_split_cli<R: Rules>(
         threads: c.threads,
         tt_slots: 0,
     };
-    let written = if args.json {
-        writeln!(io.out, "{}", report_json(rules.name(), &report))
-    } else if args.divide {
-        write!(io.out, "{}", format_divide(&report.divide, report.nodes))
-    } else {
-        writeln!(io.out, "Nodes searched: {}", report.nodes)
-    };
-    if written.and_then(|_| io.out.flush()).is_err() {
+    if !print_report(io, rules.name(), &report, args.json, args.divide) {
         return EXIT_FAILURE;
     }
     let saved = c.nodes.saturating_sub(c.searched);
