@@ -118,7 +118,7 @@ impl Fc12 {
             tables,
             promotion: PromotionRule {
                 pawn: PAWN,
-                choices: smallvec![KNIGHT, BISHOP, ROOK, QUEEN, DRAGON, JESTER],
+                choices: pawn::PROMOTION_KINDS.iter().copied().collect(),
                 ranks: 12,
             },
         }

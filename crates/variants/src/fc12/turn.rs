@@ -122,12 +122,6 @@ pub fn king_safe(fc: &Fc12, pos: &Fc12Position, side: Side) -> bool {
     king_square(pos, side).is_some() && !in_check(fc, pos, side)
 }
 
-/// Lists every legal action (F12-TURN-02: the family's whole-turn test,
-/// [`crate::frozen_family::turn`], with at most one leg after leg 1).
-pub fn legal_actions(fc: &Fc12, pos: &mut Fc12Position, out: &mut Vec<Action>) {
-    family_turn::legal_actions(fc, pos, out);
-}
-
 /// True if the side to act has at least one legal action.
 pub fn has_legal_action(fc: &Fc12, pos: &mut Fc12Position) -> bool {
     family_turn::with_scratch(|buf| family_turn::has_legal(fc, pos, buf))
