@@ -423,7 +423,9 @@ impl<'a> Naive<'a> {
                 let Some((k, s, _)) = self.at(f, r) else {
                     continue;
                 };
-                if s != me {
+                // A paralysed unit does nothing, the king included (F12-PARA-01: a
+                // pushed king cannot exchange).
+                if s != me || self.para(f, r) {
                     continue;
                 }
                 if k == K {
@@ -441,7 +443,7 @@ impl<'a> Naive<'a> {
                             }
                         }
                     }
-                } else if !self.para(f, r) {
+                } else {
                     self.unit_moves(f, r, false, false, &mut out);
                 }
             }

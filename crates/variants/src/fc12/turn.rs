@@ -54,8 +54,11 @@ pub fn candidates(fc: &Fc12, pos: &Fc12Position, out: &mut Vec<Action>) {
     }
 }
 
-/// The candidates of the unit on `sq` at the start of a turn: King's Exchange for the
-/// king, else the unit's legs and swaps unless it is paralysed.
+/// The candidates of the unit on `sq` at the start of a turn: nothing if it is paralysed
+/// (F12-PARA-01: a paralysed unit cannot move, swap or use any ability, and King's
+/// Exchange is the king's ability; a king is paralysed by a Rook Push, F12-KING-03, never
+/// by a jester, F12-JEST-05), else King's Exchange for the king and the legs and swaps of
+/// any other unit.
 pub fn candidates_of(
     fc: &Fc12,
     pos: &Fc12Position,
@@ -63,9 +66,12 @@ pub fn candidates_of(
     out: &mut Vec<Action>,
 ) {
     let Some(id) = pos.unit_at(sq) else { return };
+    if is_paralyzed(fc, pos, id) {
+        return;
+    }
     if pos.unit(id).kind == KING {
         exchanges(fc, pos, id, out);
-    } else if !is_paralyzed(fc, pos, id) {
+    } else {
         gen_legs(fc, pos, id, false, out);
     }
 }
@@ -178,6 +184,12 @@ pub fn explain_illegal(fc: &Fc12, pos: &Fc12Position, a: &Action) -> String {
             return "only the king makes King's Exchange (F12-KING-02)".into();
         }
         ActionKind::Exchange => {
+            if timer_frozen(pos, id) {
+                return format!(
+                    "the king on {from} is paralysed through its owner's turn {}, so it cannot make King's Exchange (F12-PARA-01, F12-KING-03)",
+                    u.status.frozen_through
+                );
+            }
             let Some(to) = a.to() else {
                 return "name the unit to exchange with".into();
             };
