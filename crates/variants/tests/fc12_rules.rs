@@ -215,13 +215,29 @@ fn f12_draw_01_key_includes_side_death_squares_and_double_move() {
     let r = rules();
     let base = fen("10pk/12/12/12/12/12/12/4N7/12/12/12/KP10 w");
     let others = [
-        ("the side to move", fen("10pk/12/12/12/12/12/12/4N7/12/12/12/KP10 b")),
-        ("a death square", fen("10pk/12/12/12/12/12/12/4N7/12/12/12/KP10 w c6")),
-        ("a double move under way", fen("10pk/12/12/12/12/12/12/4N7/12/12/12/KP10 w - - e5")),
+        (
+            "the side to move",
+            fen("10pk/12/12/12/12/12/12/4N7/12/12/12/KP10 b"),
+        ),
+        (
+            "a death square",
+            fen("10pk/12/12/12/12/12/12/4N7/12/12/12/KP10 w c6"),
+        ),
+        (
+            "a double move under way",
+            fen("10pk/12/12/12/12/12/12/4N7/12/12/12/KP10 w - - e5"),
+        ),
     ];
     for (what, other) in &others {
-        assert!(!draw::same_for_repetition(&base, other), "{what} ignored by the comparison");
-        assert_ne!(r.repetition_key(&base), r.repetition_key(other), "{what} ignored by the key");
+        assert!(
+            !draw::same_for_repetition(&base, other),
+            "{what} ignored by the comparison"
+        );
+        assert_ne!(
+            r.repetition_key(&base),
+            r.repetition_key(other),
+            "{what} ignored by the key"
+        );
     }
 }
 
