@@ -804,6 +804,12 @@ fn par_norm_11_setup_and_first_player() {
     let n = builtin_rules("normal-chess").expect("normal");
     let p = n.initial_position();
     assert_eq!(p.to_move(), Side::White);
+    // The whole FIDE set-up (20 moves alone would not see, e.g., knights and bishops
+    // exchanged on the first rank).
+    assert_eq!(
+        n.to_fen(&p).as_deref(),
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    );
     let mut v = Vec::new();
     n.actions(&p, &mut v);
     assert_eq!(v.len(), 20);

@@ -16,7 +16,7 @@
 //!    [`promotion`] (PROM), [`deny`] (DENY) and [`legal`] (legality of a movement).
 //! 7. The turn: [`turn`] (which actions a movement is made of), [`listing`] (the movements
 //!    of a turn), `perform` (playing an action, the end of the turn, the verdict),
-//!    `fen`.
+//!    `fen`, `repetition` (what repeats for the threefold draw, DB-FIDE-07).
 //! 8. This file: [`DenialBait`] and its [`Rules`] implementation. A turn is a sequence of
 //!    actions of the mover (free actions, `declare:1`, one movement), owner decisions
 //!    inside chain reactions and end-of-turn conversions (`choose:<n>`), then the
@@ -49,6 +49,7 @@ pub mod promotion;
 mod fen;
 pub mod listing;
 mod perform;
+mod repetition;
 pub mod turn;
 
 use base::*;
@@ -465,5 +466,11 @@ impl Rules for DenialBait {
 
     fn repetition_limit(&self) -> Option<u32> {
         Some(3)
+    }
+    fn same_for_repetition(&self, a: &Position<DbState>, b: &Position<DbState>) -> bool {
+        repetition::same_for_repetition(a, b)
+    }
+    fn repetition_key(&self, pos: &Position<DbState>) -> u64 {
+        repetition::repetition_key(pos)
     }
 }
