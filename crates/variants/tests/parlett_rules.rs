@@ -477,6 +477,14 @@ fn par_grup_02_rider() {
         sorted(&["b3", "c2", "e3", "g4"])
     );
     assert!(try_set(&["A: n+&"]).is_err());
+    // A straight-line rider (another path of the evaluator than the hippogonal one):
+    // `~2+&` from a1 captures the enemy on a3 and stops there (a5 and a7 are not reached);
+    // along the first rank it lands on c1, e1 and g1.
+    let fen = "8/8/8/8/8/e7/8/A7 w - - 0 1";
+    assert_eq!(
+        targets(&set(&["A: ~2+&"]), fen, "a1"),
+        sorted(&["a3", "c1", "e1", "g1"])
+    );
 }
 
 /// Proves PAR-GRUP-03.
