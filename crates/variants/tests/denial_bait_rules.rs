@@ -1172,6 +1172,56 @@ fn db_pawn_07_conversion() {
     assert_eq!(g.position().unit(at(&g, "d8").unwrap()).kind, kind(&g, 'S'));
 }
 
+/// DB-PROM-04 (with DB-BISH-03): a unit that returns by promotion keeps its raise flag: a
+/// bishop that has used its raise comes back from exile and, captured again, does not raise.
+#[test]
+fn db_prom_04_promotion_keeps_the_raise_flag() {
+    let g0 = setup("7k/3P4/8/8/8/8/3r4/K7 w - - 0 1", &[], &["B"]);
+    let mut p = g0.position().clone();
+    let b = p
+        .unit_ids()
+        .find(|&i| p.unit(i).loc == Location::Exiled)
+        .unwrap();
+    p.update_status(b, |s| s.flags |= 1);
+    let snap = frozen_variants::denial_bait::base::snap_of(&p);
+    p.update_state(|s| s.turn.start = Some(snap));
+    let mut g = Game::from_position(DenialBait::new(), p);
+    play(&mut g, &["d7d8"]);
+    let mut back = None;
+    for a in legal(&g) {
+        let mut c = g.clone();
+        play(&mut c, &[&a]);
+        if at(&c, "d8") == Some(b) {
+            back = Some(c);
+            break;
+        }
+    }
+    let mut g = back.expect("the exiled bishop is a conversion option");
+    assert_ne!(
+        g.position().unit(b).status.flags & 1,
+        0,
+        "the raise flag is kept"
+    );
+    play(&mut g, &["d2d8"]);
+    assert_eq!(loc(&g, b), Location::Captured(Side::Black));
+    assert_eq!(g.position().to_move(), Side::White);
+    assert!(
+        !legal(&g).iter().any(|a| a.starts_with("choose")),
+        "no second raise: {:?}",
+        legal(&g)
+    );
+}
+
+/// DB-EXIL-02: both Kings may be exiled; the game goes on, and neither side may bait.
+#[test]
+fn db_exil_02_both_kings_exiled() {
+    let g = setup("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", &[], &["e1", "e8"]);
+    assert_eq!(result(&g), None);
+    let l = legal(&g);
+    assert!(l.contains(&"a2a3".to_string()), "{l:?}");
+    assert!(!l.contains(&"declare:1".to_string()), "{l:?}");
+}
+
 // ---------------------------------------------------------------- Disguise
 
 /// DB-DSGS-01 and DB-DSGS-03: a pawn swaps with a piece on a square it could step to; a

@@ -405,6 +405,14 @@ fn par_cond_04_safe_step() {
         targets(&r, fen, "d4"),
         sorted(&["c3", "c4", "c5", "d3", "d5", "e3"])
     );
+    // Complex lines count too: a black B moving `1>.1=` (d6 to d5, then sideways) takes a
+    // piece on d5 in passing, or on c5 or e5 at the end; none of those squares is safe.
+    let r = set(&["A: s1*", "B: 1>.1="]);
+    let fen = "8/8/3b4/8/3A4/8/8/8 w - - 0 1";
+    assert_eq!(
+        targets(&r, fen, "d4"),
+        sorted(&["c3", "c4", "d3", "e3", "e4"])
+    );
 }
 
 /// Proves PAR-COND-05.
