@@ -7,6 +7,7 @@
 
 pub mod denial_bait;
 pub mod fc12;
+pub mod fc6;
 pub mod frozen_family;
 pub mod parlett;
 pub mod registry;

@@ -21,6 +21,10 @@ pub struct VariantInfo {
 
 /// Every registered variant.
 pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
+    name: "fc6",
+    board: "16x16",
+    description: "FrozenChess 6 (part 1): 16x16, walls, bishop bounce, range reduction, empower, guards, templar shield, power steal",
+}, VariantInfo {
     name: "fc12",
     board: "12x12",
     description: "FrozenChess 12x12: death squares, paralysis, empower and guards, double moves, jesters, King's Exchange",
@@ -67,6 +71,7 @@ impl std::error::Error for UnknownVariant {}
 pub fn visit<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
     match name {
         "fc12" => Ok(visitor.visit(crate::fc12::Fc12::new())),
+        "fc6" => Ok(visitor.visit(crate::fc6::Fc6::new())),
         "denial-bait" => Ok(visitor.visit(crate::denial_bait::DenialBait::new())),
         "normal-chess" | "fairy-chess" | "fide" | "capablanca" => {
             crate::parlett::builtin_rules(name)

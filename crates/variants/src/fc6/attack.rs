@@ -1,0 +1,103 @@
+//! Attacks and check (FC6-TURN-04, FC6-BNCE-06).
+//!
+//! A unit U attacks square `t` when U is normal and unparalysed (FC6-PARA-05), can
+//! capture at all (jesters never do, FC6-JEST-01), and one leg of its current capture
+//! ability could capture an enemy standing on `t`: its native patterns, the patterns it
+//! borrows by Empower (FC6-EMPW-02) and Tower (FC6-ROOK-09), obeying blocking, walls,
+//! range and bounce (FC6-BNCE-06: bounced diagonal routes attack too). Guards, kind
+//! immunity and the Templar Shield refuse captures, not attacks. A king is in check when
+//! an enemy unit attacks its square; kings never attack kings (FC6-KIND-04). Knight's
+//! Leap attacks come with the knight's abilities in a later part.
+//!
+//! Uses: [`super::base`], [`super::empower`], [`super::movement`], [`super::paralysis`],
+//! [`super::rook`].
+
+use super::base::{Fc6, Fc6Position, JESTER, KING};
+use super::empower::{native_grant, Analysis};
+use super::movement::{for_each_leg, Grant};
+use super::paralysis::is_paralyzed;
+use super::rook::tower;
+use frozen_core::{Side, Square, UnitId};
+use smallvec::SmallVec;
+
+/// The grants a unit captures with now: native, Empower, Tower (none for jesters).
+pub fn capture_grants(an: &Analysis, pos: &Fc6Position, id: UnitId) -> SmallVec<[Grant; 4]> {
+    let mut out = SmallVec::new();
+    let u = pos.unit(id);
+    let Some(sq) = u.loc.square() else {
+        return out;
+    };
+    if u.kind == JESTER {
+        return out;
+    }
+    out.push(native_grant(pos, id));
+    if let Some(g) = an.empowered(pos, sq) {
+        out.push(g);
+    }
+    out.extend(tower(an, pos, sq));
+    out
+}
+
+/// True if unit `id` attacks `t` (see the module documentation). An empty `t` is judged
+/// as if an enemy stood there.
+pub fn attacks(fc: &Fc6, an: &Analysis, pos: &Fc6Position, id: UnitId, t: Square) -> bool {
+    let u = pos.unit(id);
+    let Some(s) = u.loc.square() else {
+        return false;
+    };
+    if s == t || is_paralyzed(pos, id) {
+        return false;
+    }
+    let occ = pos.occupied().without(s).with(t);
+    let walls = pos.walls().mask();
+    capture_grants(an, pos, id).into_iter().any(|g| {
+        for_each_leg(&fc.patterns, occ, walls, u.side, s, g, &mut |leg| {
+            leg.to == t && leg.onto_unit
+        })
+    })
+}
+
+/// Calls `f` for every unit of `by` attacking `t` until `f` returns true.
+pub fn for_each_attacker(
+    fc: &Fc6,
+    an: &Analysis,
+    pos: &Fc6Position,
+    t: Square,
+    by: Side,
+    f: &mut dyn FnMut(UnitId) -> bool,
+) -> bool {
+    for s in pos.side_bb(by).iter() {
+        let Some(id) = pos.unit_at(s) else { continue };
+        if attacks(fc, an, pos, id, t) && f(id) {
+            return true;
+        }
+    }
+    false
+}
+
+/// True if some unit of `by` attacks `t`.
+pub fn attacked_by(fc: &Fc6, an: &Analysis, pos: &Fc6Position, t: Square, by: Side) -> bool {
+    for_each_attacker(fc, an, pos, t, by, &mut |_| true)
+}
+
+/// The square of `side`'s king, if it is on the board.
+pub fn king_square(pos: &Fc6Position, side: Side) -> Option<Square> {
+    pos.pieces(side, KING).iter().next()
+}
+
+/// True if `side`'s king is attacked by an enemy unit other than a king (FC6-TURN-04,
+/// FC6-KIND-04).
+pub fn in_check(fc: &Fc6, pos: &Fc6Position, side: Side) -> bool {
+    let Some(k) = king_square(pos, side) else {
+        return false;
+    };
+    let an = Analysis::new(fc, pos);
+    let them = side.opposite();
+    for s in (pos.side_bb(them) - pos.pieces(them, KING)).iter() {
+        let Some(id) = pos.unit_at(s) else { continue };
+        if attacks(fc, &an, pos, id, k) {
+            return true;
+        }
+    }
+    false
+}

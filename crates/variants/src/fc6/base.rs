@@ -1,0 +1,117 @@
+//! The FC6 vocabulary every other file of the module uses: the kinds, the variant's own
+//! state, the rules value and the movement patterns as data.
+//!
+//! Owns: kind numbers (FC6-SETU-02, the catalog's 0.2 table), [`Fc6State`] (whether
+//! White's first action is still to come, FC6-FRST-01), the [`Fc6`] rules value, and the
+//! pattern bits of each kind (FC6-MOVE-04..13). Uses: `frozen-core` only.
+
+use crate::frozen_family::patterns::{Pat, PatternTable};
+use crate::frozen_family::FamilyTables;
+use frozen_core::{Geometry, Kind, KindSet, Position};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Pawn.
+pub const PAWN: Kind = Kind(0);
+/// Knight.
+pub const KNIGHT: Kind = Kind(1);
+/// Bishop.
+pub const BISHOP: Kind = Kind(2);
+/// Dragon (bishop, king step or knight).
+pub const DRAGON: Kind = Kind(3);
+/// Rook.
+pub const ROOK: Kind = Kind(4);
+/// Queen (rook, bishop or knight).
+pub const QUEEN: Kind = Kind(5);
+/// Templar (rook or T-leap).
+pub const TEMPLAR: Kind = Kind(6);
+/// Jester (20-square leap; never captures).
+pub const JESTER: Kind = Kind(7);
+/// Chancellor (king step or bent leap).
+pub const CHANCELLOR: Kind = Kind(8);
+/// King.
+pub const KING: Kind = Kind(9);
+/// Number of kinds.
+pub const KINDS: usize = 10;
+
+/// Default range of every unit (FC6-SETU-05, FC6-CAPT-03).
+pub const DEFAULT_RANGE: u16 = 16;
+/// The range no capture goes below (FC6-CAPT-04).
+pub const MIN_RANGE: u16 = 3;
+
+/// Pattern bit: the pawn's five steps (forward, sideways, forward-diagonal), side-relative
+/// (FC6-MOVE-04).
+pub const P_STEP: Pat = 1;
+/// Pattern bit: the knight leap (FC6-MOVE-05).
+pub const P_KNIGHT: Pat = 2;
+/// Pattern bit: the diagonal slide, which may bounce (FC6-MOVE-06, FC6-BNCE-01).
+pub const P_DIAG: Pat = 4;
+/// Pattern bit: the orthogonal slide, which never bounces (FC6-MOVE-08).
+pub const P_ORTHO: Pat = 8;
+/// Pattern bit: one square in any of 8 directions (king, dragon, chancellor).
+pub const P_KING: Pat = 16;
+/// Pattern bit: the jester's 20-square leap (FC6-MOVE-11).
+pub const P_JESTER: Pat = 32;
+/// Pattern bit: the chancellor's bent leap to (±2, ±3), (±3, ±2) (FC6-MOVE-12).
+pub const P_CHANCELLOR: Pat = 64;
+/// Pattern bit: the templar's T-leap to (±2, ±2), (±3, ±1), (±1, ±3) (FC6-MOVE-13).
+pub const P_TEMPLAR: Pat = 128;
+/// The slide patterns (everything else is a leap or a step).
+pub const SLIDES: Pat = P_DIAG | P_ORTHO;
+/// The leap and step patterns.
+pub const LEAPS: Pat = P_STEP | P_KNIGHT | P_KING | P_JESTER | P_CHANCELLOR | P_TEMPLAR;
+
+/// The native patterns of a kind (FC6-MOVE-04..13).
+pub const fn native(kind: Kind) -> Pat {
+    match kind.0 {
+        0 => P_STEP,
+        1 => P_KNIGHT,
+        2 => P_DIAG,
+        3 => P_DIAG | P_KING | P_KNIGHT,
+        4 => P_ORTHO,
+        5 => P_ORTHO | P_DIAG | P_KNIGHT,
+        6 => P_ORTHO | P_TEMPLAR,
+        7 => P_JESTER,
+        8 => P_KING | P_CHANCELLOR,
+        9 => P_KING,
+        _ => 0,
+    }
+}
+
+/// Kinds whose range shrinks after captures (FC6-CAPT-03; the catalog's "CRR units").
+pub const fn is_crr(kind: Kind) -> bool {
+    matches!(kind.0, 2..=6)
+}
+
+/// The variant's own state, carried (hashed and saved) by the position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Fc6State {
+    /// White's first action is still to be played: it must be a plain pawn move
+    /// (FC6-FRST-01).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub first_move: bool,
+}
+
+/// An fc6 position.
+pub type Fc6Position = Position<Fc6State>;
+
+/// The FrozenChess 6 rules (immutable; cheap to clone).
+#[derive(Clone, Debug)]
+pub struct Fc6 {
+    /// The 16x16 geometry.
+    pub geo: Arc<Geometry>,
+    /// The ten kinds.
+    pub kinds: KindSet,
+    /// The pattern table (leaps compiled to offset tables; slides are walked by
+    /// [`super::bounce`] and [`super::movement`]).
+    pub patterns: Arc<PatternTable>,
+    /// The family description (for the shared whole-turn legality search).
+    pub tables: Arc<FamilyTables>,
+}
+
+impl Fc6 {
+    /// The full name of a kind (`"Knight"`), or `"?"`.
+    pub fn kind_name(&self, kind: Kind) -> &str {
+        self.kinds.name(kind)
+    }
+}

@@ -1,0 +1,35 @@
+//! Jesters (FC6-JEST-01..02). Presence, explosion and traps come with a later part.
+//!
+//! * FC6-JEST-01: jesters cannot capture, so they never give check, never protect and use
+//!   no capturing ability ([`super::attack::capture_grants`] gives them nothing,
+//!   [`super::empower`] never counts them, [`super::turn`] lists no capture for them).
+//! * FC6-JEST-02: Power Steal: besides its own leaps, a jester may move (never capture)
+//!   with the native patterns of every enemy unit that attacks its square, with the
+//!   attacker's current range, and at the same time with a pattern from Empower. Pawn
+//!   steps stolen from an enemy pawn point along the jester's own forward.
+//!
+//! Uses: [`super::base`], [`super::attack`], [`super::empower`].
+
+use super::attack::for_each_attacker;
+use super::base::{Fc6, Fc6Position};
+use super::empower::{native_grant, Analysis};
+use super::movement::Grant;
+use frozen_core::Square;
+use smallvec::SmallVec;
+
+/// The grants the jester on `sq` steals: the native patterns of each enemy attacker with
+/// the attacker's range (FC6-JEST-02).
+pub fn stolen(fc: &Fc6, an: &Analysis, pos: &Fc6Position, sq: Square) -> SmallVec<[Grant; 4]> {
+    let mut out: SmallVec<[Grant; 4]> = SmallVec::new();
+    let Some((_, side)) = pos.piece_at(sq) else {
+        return out;
+    };
+    for_each_attacker(fc, an, pos, sq, side.opposite(), &mut |id| {
+        let g = native_grant(pos, id);
+        if !out.contains(&g) {
+            out.push(g);
+        }
+        false
+    });
+    out
+}

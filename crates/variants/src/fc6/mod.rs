@@ -1,0 +1,224 @@
+//! FrozenChess 6 (`fc6`, the seed's "FrozenChess6"), part 1: the board, the units and
+//! their movement, captures with Capture Range Reduction, pawns, paralysis, walls, Bishop
+//! Bounce, Empower, Guards, Tower, Siege, the Templar's Shield, Power Steal, game end
+//! and draws. Multi-leg turns, tombs, explosions, traps, swaps, rotations and shadows
+//! come with later parts.
+//!
+//! The rules follow the catalog of FC6 as ruled in `docs/rules/fc6.md`. One module per
+//! catalog area; each names the rule IDs it implements:
+//!
+//! | Module | IDs |
+//! |---|---|
+//! | [`base`] | kinds, state and patterns as data |
+//! | [`setup`] | FC6-SETU-01..08 |
+//! | [`turn`] | FC6-TURN-01..07, FC6-FRST-01..02 |
+//! | [`kinds`] | FC6-KIND-01..06 |
+//! | [`movement`] | FC6-MOVE-01..14 |
+//! | [`bounce`] | FC6-BNCE-01..05 |
+//! | [`attack`] | FC6-TURN-04, FC6-BNCE-06 |
+//! | [`capture`] | FC6-CAPT-01..07 |
+//! | [`pawn`] | FC6-PAWN-01..04 |
+//! | [`paralysis`] | FC6-PARA-01..07 |
+//! | [`walls`] | FC6-WALL-01..09 |
+//! | [`victory`] | FC6-VICT-01..06 |
+//! | [`draw`] | FC6-DRAW-01..03 |
+//! | [`visual`] | FC6-VISU-01..03 |
+//! | [`empower`] | FC6-EMPW-01..04 |
+//! | [`guard`] | FC6-GARD-01..03 |
+//! | [`rook`] | FC6-ROOK-09 |
+//! | [`siege`] | FC6-ROOK-08 |
+//! | [`templar`] | FC6-TEMP-01..03 |
+//! | [`jester`] | FC6-JEST-01..02 |
+//!
+//! Engine model: every action is one whole turn in this part (a single leg). Legality is
+//! the family's whole-turn search ([`crate::frozen_family::turn`]) with no further leg, so
+//! the later multi-leg turns plug into the same search. A diagonal leg's route is part of
+//! the action (`c1f4d6`, FC6-BNCE-02); where a T- or jester leap and a slide join the same
+//! two squares, the leap is written with `#1`.
+//!
+//! The files depend on each other in one direction: `base`, then `kinds`, `paralysis`,
+//! `bounce`, `movement`, `empower`, `guard`, `rook`, `attack`, `siege`, `templar`,
+//! `jester`, `capture`, `pawn`, `walls`, `turn`, `victory`, `draw`, `visual`, `setup`;
+//! this file joins them into the [`Fc6`] rules.
+
+pub mod attack;
+pub mod base;
+pub mod bounce;
+pub mod capture;
+pub mod draw;
+pub mod empower;
+pub mod guard;
+pub mod jester;
+pub mod kinds;
+pub mod movement;
+pub mod paralysis;
+pub mod pawn;
+pub mod rook;
+pub mod setup;
+pub mod siege;
+pub mod templar;
+pub mod turn;
+pub mod victory;
+pub mod visual;
+pub mod walls;
+
+pub use base::{Fc6, Fc6Position, Fc6State};
+
+use crate::frozen_family::immunity::KindImmunity;
+use crate::frozen_family::patterns::PatternTable;
+use crate::frozen_family::{turn as family_turn, FamilyGame, FamilyTables, KindMask};
+use base::{CHANCELLOR, JESTER, KINDS, KING, PAWN, P_KNIGHT};
+use frozen_core::{Action, EventSink, Geometry, LoadError, Problem, Rules, Shape, Side, UnitId};
+use smallvec::smallvec;
+use std::sync::Arc;
+
+impl Fc6 {
+    /// Builds the rules (precomputes the 16x16 geometry and the pattern tables).
+    pub fn new() -> Fc6 {
+        let geo = Arc::new(Geometry::new(Shape::SIXTEEN));
+        let patterns = Arc::new(
+            PatternTable::new(geo.clone(), &movement::patterns())
+                .expect("the fc6 patterns are valid"),
+        );
+        let tables = Arc::new(family_tables(&patterns));
+        Fc6 {
+            geo,
+            kinds: setup::kind_set(),
+            patterns,
+            tables,
+        }
+    }
+}
+
+impl Default for Fc6 {
+    fn default() -> Self {
+        Fc6::new()
+    }
+}
+
+/// The game as the family mechanics see it: its patterns, each kind's native patterns,
+/// who protects and is counted (FC6-EMPW-01), who never captures (FC6-JEST-01), the
+/// immunities (FC6-KIND-01..03).
+fn family_tables(patterns: &Arc<PatternTable>) -> FamilyTables {
+    let all: Vec<frozen_core::Kind> = (0..KINDS as u8).map(frozen_core::Kind).collect();
+    let counted: Vec<frozen_core::Kind> = all
+        .iter()
+        .copied()
+        .filter(|&k| k != PAWN && k != JESTER)
+        .collect();
+    FamilyTables {
+        patterns: (**patterns).clone(),
+        native: all.iter().map(|&k| base::native(k)).collect(),
+        counted: KindMask::of(&counted),
+        uncounted_protectors: KindMask::of(&[PAWN]),
+        non_attackers: KindMask::of(&[JESTER]),
+        never_empowered: KindMask::of(&[KING, PAWN]),
+        never_guarded: KindMask::of(&[KING]),
+        leap_path_attackers: KindMask::EMPTY,
+        knight_leap: P_KNIGHT,
+        immunity: KindImmunity {
+            same_kind_allowed: KindMask::of(&[PAWN]),
+            extra: smallvec![],
+        },
+        jester: Some(JESTER),
+        presence_immune: KindMask::of(&[JESTER, CHANCELLOR, KING]),
+        king: KING,
+        empowerable: 0,
+        leap_path_sources: Vec::new(),
+    }
+    .derive()
+}
+
+impl FamilyGame for Fc6 {
+    fn tables(&self) -> &FamilyTables {
+        &self.tables
+    }
+    fn is_paralyzed(&self, pos: &Fc6Position, id: UnitId) -> bool {
+        paralysis::is_paralyzed(pos, id)
+    }
+    fn candidates(&self, pos: &Fc6Position, out: &mut Vec<Action>) {
+        turn::candidates(self, pos, out);
+    }
+    fn exec(&self, pos: &mut Fc6Position, action: &Action, events: &mut dyn EventSink) {
+        turn::exec(self, pos, action, events);
+    }
+    fn always_legal(&self, _action: &Action) -> bool {
+        false
+    }
+    fn turn_open(&self, _pos: &Fc6Position) -> bool {
+        false
+    }
+    fn is_end(&self, _action: &Action) -> bool {
+        false
+    }
+    fn turn_safe(&self, pos: &Fc6Position, side: Side) -> bool {
+        turn::king_safe(self, pos, side)
+    }
+    fn legs_after(&self, _pos: &Fc6Position) -> u32 {
+        // Every action is a whole turn in this part (FC6-TURN-01).
+        0
+    }
+}
+
+impl Rules for Fc6 {
+    type State = Fc6State;
+
+    fn name(&self) -> &str {
+        "fc6"
+    }
+    fn description(&self) -> &str {
+        "FrozenChess 6 (part 1): 16x16, walls, bishop bounce, range reduction, empower, guards, templar shield, power steal"
+    }
+    fn kinds(&self) -> &frozen_core::KindSet {
+        &self.kinds
+    }
+    fn shape(&self) -> Shape {
+        Shape::SIXTEEN
+    }
+    fn initial_position(&self) -> Fc6Position {
+        setup::initial_position(self)
+    }
+    fn actions(&self, pos: &Fc6Position, out: &mut Vec<Action>) {
+        let mut scratch = pos.clone();
+        family_turn::legal_actions(self, &mut scratch, out);
+    }
+    fn actions_mut(&self, pos: &mut Fc6Position, out: &mut Vec<Action>) {
+        family_turn::legal_actions(self, pos, out);
+    }
+    fn count_actions(&self, pos: &Fc6Position, buf: &mut Vec<Action>) -> u64 {
+        let mut scratch = pos.clone();
+        family_turn::count_legal(self, &mut scratch, buf)
+    }
+    fn count_actions_mut(&self, pos: &mut Fc6Position, buf: &mut Vec<Action>) -> u64 {
+        family_turn::count_legal(self, pos, buf)
+    }
+    fn perform(&self, pos: &mut Fc6Position, action: &Action, events: &mut dyn EventSink) {
+        let mover = pos.to_move();
+        turn::exec(self, pos, action, events);
+        victory::after_action(self, pos, mover, events);
+    }
+    fn explain_illegal(&self, pos: &Fc6Position, action: &Action) -> String {
+        turn::explain_illegal(self, pos, action)
+    }
+    fn validate(&self, pos: &Fc6Position) -> Vec<Problem> {
+        setup::validate(self, pos)
+    }
+    fn position_from_fen(&self, fen: &str) -> Result<Fc6Position, LoadError> {
+        setup::position_from_fen(self, fen)
+    }
+    fn to_fen(&self, pos: &Fc6Position) -> Option<String> {
+        Some(setup::to_fen(self, pos))
+    }
+    fn describe_state(&self, pos: &Fc6Position) -> Vec<String> {
+        visual::describe(self, pos)
+    }
+    fn repetition_limit(&self) -> Option<u32> {
+        Some(3)
+    }
+    fn same_for_repetition(&self, a: &Fc6Position, b: &Fc6Position) -> bool {
+        draw::same_for_repetition(a, b)
+    }
+    fn repetition_key(&self, pos: &Fc6Position) -> u64 {
+        draw::repetition_key(pos)
+    }
+}

@@ -1,0 +1,71 @@
+//! Paralysis: the general principle (FC6-PARA-01..07).
+//!
+//! * FC6-PARA-01: a paralysed unit cannot move, capture, give check or use any ability,
+//!   and cannot be the acting unit of any action; it can still be captured
+//!   ([`super::turn`] lists nothing for it).
+//! * FC6-PARA-02: "paralysed for N moves" = frozen during the next N turns of its owner,
+//!   stored as an absolute owner-turn number; between its owner's turns a unit counts as
+//!   paralysed when it will be frozen in its owner's next turn (the family's timers,
+//!   [`crate::frozen_family::timers`]).
+//! * FC6-PARA-03: overlapping paralyses take the maximum ([`paralyze`]).
+//! * FC6-PARA-04: the timed sources (double move, march, tomb crossing, conversion,
+//!   Poison, Paralyse, traps, pulls, pushes) and jester presence belong to the later parts
+//!   of FC6; in this part paralysis comes from a loaded position (FEN, RON) and counts
+//!   down with its owner's turns.
+//! * FC6-PARA-05: a paralysed unit exerts nothing that depends on "could capture": no
+//!   check, no protection, no Siege, no Templar Shield, no Power Steal threat (every such
+//!   test asks [`is_paralyzed`]).
+//! * FC6-PARA-06: paralysis switches off no passive immunity (kind immunity is a property
+//!   of the victim's kind, [`super::kinds`]).
+//! * FC6-PARA-07: a *cost* (the price of the unit's own action) always applies; an
+//!   *effect* is refused by Royal Guards and king immunity ([`paralyze`], [`refuses`]).
+//!
+//! Uses: [`super::base`].
+
+use super::base::{Fc6Position, KING};
+use crate::frozen_family::timers;
+use frozen_core::{EventSink, UnitId};
+
+pub use crate::frozen_family::timers::Paralysis;
+
+/// True if the unit is paralysed now (FC6-PARA-01/02).
+#[inline]
+pub fn is_paralyzed(pos: &Fc6Position, id: UnitId) -> bool {
+    timers::timer_frozen(pos, id)
+}
+
+/// Owner turns the unit is still frozen for (0 = free): what FEN, displays and repetition
+/// show (FC6-PARA-02, FC6-VISU-02).
+#[inline]
+pub fn turns_left(pos: &Fc6Position, id: UnitId) -> u32 {
+    timers::turns_left(pos, id)
+}
+
+/// True if an *effect* cannot paralyse the unit (FC6-PARA-07): kings are immune, and so
+/// is every unit in its own king's 3x3 (Royal Guards).
+pub fn refuses(pos: &Fc6Position, id: UnitId) -> bool {
+    let u = pos.unit(id);
+    if u.kind == KING {
+        return true;
+    }
+    let Some(s) = u.loc.square() else {
+        return false;
+    };
+    pos.pieces(u.side, KING)
+        .iter()
+        .any(|k| k.file().abs_diff(s.file()) <= 1 && k.rank().abs_diff(s.rank()) <= 1)
+}
+
+/// Paralyses a unit for its owner's next `n` turns: the maximum of old and new
+/// (FC6-PARA-03); an effect is refused by [`refuses`], a cost never (FC6-PARA-07).
+/// Returns true if the limit grew.
+pub fn paralyze(
+    pos: &mut Fc6Position,
+    id: UnitId,
+    n: u32,
+    why: Paralysis,
+    events: &mut dyn EventSink,
+) -> bool {
+    let immune = refuses(pos, id);
+    timers::paralyze(pos, id, n, why, |_| immune, events)
+}

@@ -1,0 +1,70 @@
+//! Victory (FC6-VICT-01..06).
+//!
+//! * FC6-VICT-01: a side with no pawn on the board loses (`"all pawns lost"`); promoted
+//!   pawns do not count ([`super::pawn::pawn_count`]).
+//! * FC6-VICT-02: checkmate: a side in check at the start of its turn with no legal action
+//!   loses (`"checkmate"`).
+//! * FC6-VICT-03: a side whose king is gone loses (`"king captured"` or `"king killed"`);
+//!   the self-harm rule keeps a king from being left capturable, so in this part a king
+//!   can only be missing from a loaded position that is already over.
+//! * FC6-VICT-04: stalemate: a side with no legal action at the start of its turn loses
+//!   (`"stalemate"`, not a draw).
+//! * FC6-VICT-05: kings and pawns are tested after every action, checkmate and stalemate
+//!   when the next turn starts ([`after_action`]).
+//! * FC6-VICT-06: if one action makes both sides meet a loss condition, the side that made
+//!   it loses (its own loss is tested first).
+//!
+//! Uses: [`super::base`], [`super::attack`], [`super::pawn`].
+
+use super::attack::{in_check, king_square};
+use super::base::{Fc6, Fc6Position, KING};
+use super::pawn::pawn_count;
+use crate::frozen_family::turn as family_turn;
+use frozen_core::{Event, EventSink, Location, Outcome, Side};
+
+/// Why `side` has lost after an action (king or pawns), if it has.
+pub fn loss_reason(pos: &Fc6Position, side: Side) -> Option<&'static str> {
+    if king_square(pos, side).is_none() {
+        let captured = pos
+            .units()
+            .iter()
+            .any(|u| u.kind == KING && u.side == side && matches!(u.loc, Location::Captured(_)));
+        return Some(if captured {
+            "king captured"
+        } else {
+            "king killed"
+        });
+    }
+    if pawn_count(pos, side) == 0 {
+        return Some("all pawns lost");
+    }
+    None
+}
+
+/// Tests the end of the game after an action made by `mover` and records the result.
+pub fn after_action(fc: &Fc6, pos: &mut Fc6Position, mover: Side, events: &mut dyn EventSink) {
+    if pos.result().is_some() {
+        return;
+    }
+    let outcome = if let Some(r) = loss_reason(pos, mover) {
+        Some(Outcome::win(mover.opposite(), r))
+    } else if let Some(r) = loss_reason(pos, mover.opposite()) {
+        Some(Outcome::win(mover, r))
+    } else if !family_turn::with_scratch(|buf| family_turn::has_legal(fc, pos, buf)) {
+        let side = pos.to_move();
+        let reason = if in_check(fc, pos, side) {
+            "checkmate"
+        } else {
+            "stalemate"
+        };
+        Some(Outcome::win(side.opposite(), reason))
+    } else {
+        None
+    };
+    if let Some(o) = outcome {
+        pos.set_result(Some(o.clone()));
+        if events.wants() {
+            events.push(Event::GameOver(o));
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! What a display shows (FC6-VISU-01..03).
+//!
+//! * FC6-VISU-01: each unit's current range as a number on the unit ([`display_range`]):
+//!   CRR units their current range (3–16), the templar its orthogonal range, knight,
+//!   jester and chancellor 3 (their reach), king and pawn 1.
+//! * FC6-VISU-02: paralysis as one green circle per turn left ([`super::paralysis::turns_left`],
+//!   drawn by `frozen render`).
+//! * FC6-VISU-03: the rest a player needs: walls with turns left, units under siege, the
+//!   first-move limit ([`describe`]); shadows, tombs and traps come with later parts.
+//!
+//! Uses: [`super::base`], [`super::empower`], [`super::paralysis`], [`super::siege`],
+//! [`super::walls`].
+
+use super::base::{is_crr, Fc6, Fc6Position, CHANCELLOR, JESTER, KING, KNIGHT, PAWN};
+use super::empower::Analysis;
+use super::paralysis::turns_left;
+use super::siege::besieged;
+use super::walls::turns_left as wall_left;
+use frozen_core::{Side, UnitId};
+
+/// The range number shown on a unit (FC6-VISU-01).
+pub fn display_range(pos: &Fc6Position, id: UnitId) -> u16 {
+    let u = pos.unit(id);
+    match u.kind {
+        k if is_crr(k) => u.status.range,
+        KNIGHT | JESTER | CHANCELLOR => 3,
+        KING | PAWN => 1,
+        _ => u.status.range,
+    }
+}
+
+/// Display lines: the first-move limit, walls with turns left, paralysis and siege
+/// (FC6-VISU-02/03).
+pub fn describe(fc: &Fc6, pos: &Fc6Position) -> Vec<String> {
+    let mut lines = Vec::new();
+    if pos.state().first_move {
+        lines.push("White's first action must be a plain pawn move".to_string());
+    }
+    for (sq, w) in pos.walls().iter() {
+        let side = if w.side == Side::White {
+            "White"
+        } else {
+            "Black"
+        };
+        lines.push(format!(
+            "wall {sq}: {} more turn(s) of {side}",
+            wall_left(pos, w)
+        ));
+    }
+    let an = Analysis::new(fc, pos);
+    for sq in pos.occupied().iter() {
+        let Some(id) = pos.unit_at(sq) else { continue };
+        let n = turns_left(pos, id);
+        if n > 0 {
+            lines.push(format!("{sq}: paralysed for {n} more turn(s) of its owner"));
+        }
+        if besieged(fc, &an, pos, id) {
+            lines.push(format!("{sq}: under siege by a rook (no double move)"));
+        }
+    }
+    lines
+}
