@@ -83,7 +83,7 @@ fn judged_at(turns: BySide<u32>, to_move: Side, side: Side) -> u32 {
     if side == to_move {
         turns[side]
     } else {
-        turns[side] + 1
+        turns[side].saturating_add(1)
     }
 }
 

@@ -101,10 +101,8 @@ pub fn candidates_of(fc: &Fc6, an: &Analysis, pos: &Fc6Position, s: Square, out:
     let start = out.len();
     for g in &grants {
         for_each_leg(&fc.patterns, occ, walls, side, s, *g, &mut |leg| {
-            if leg.onto_unit {
-                if kind == JESTER || refusal(fc, an, pos, s, leg.to).is_some() {
-                    return false;
-                }
+            if leg.onto_unit && (kind == JESTER || refusal(fc, an, pos, s, leg.to).is_some()) {
+                return false;
             }
             if leg.reflections.is_empty() {
                 let is_leap = leg.kind == LegKind::Leap && diagonal_two(s, leg.to);
@@ -279,6 +277,13 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
     if let Some(c) = ends.first() {
         if u.kind == PAWN && a.piece.is_none() && c.piece.is_some() {
             return "a pawn reaching its far rank must promote: add =R, =N, =B, =D, =J, =C, =T or =Q (FC6-PAWN-02)".into();
+        }
+        if a.piece.is_some() && c.piece.is_some() {
+            return "a pawn promotes to R, N, B, D, J, C, T or Q, never K or P (FC6-PAWN-02)"
+                .into();
+        }
+        if a.piece.is_some() {
+            return "no promotion to choose here: a pawn taking a piece becomes that piece (FC6-PAWN-01), and only a pawn ending on its far rank names one (FC6-PAWN-02)".into();
         }
         if a.path.len() > 2 || c.path.len() > 2 {
             return format!(

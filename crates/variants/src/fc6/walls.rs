@@ -101,16 +101,16 @@ pub fn make(
 /// FC6-TURN-07).
 pub fn expire(pos: &mut Fc6Position, side: Side, events: &mut dyn EventSink) {
     let now = pos.turns()[side];
-    let gone: Vec<_> = pos
-        .walls()
-        .iter()
-        .filter(|(_, w)| w.side == side && w.expires != 0 && w.expires <= now)
-        .map(|(s, _)| s)
-        .collect();
-    for &s in &gone {
+    let mut gone = Bitboard::EMPTY;
+    for (s, w) in pos.walls().iter() {
+        if w.side == side && w.expires != 0 && w.expires <= now {
+            gone.set(s);
+        }
+    }
+    for s in gone.iter() {
         pos.set_wall(s, None);
     }
-    if events.wants() && !gone.is_empty() {
+    if events.wants() && gone.any() {
         let list: Vec<String> = gone.iter().map(|s| s.to_string()).collect();
         events.push(Event::Note(format!("walls gone: {}", list.join(" "))));
     }
@@ -128,7 +128,9 @@ fn judged_at(pos: &Fc6Position, side: Side) -> u32 {
 }
 
 fn left_at(pos: &Fc6Position, w: &Wall) -> u32 {
-    (w.expires + 1).saturating_sub(judged_at(pos, w.side))
+    w.expires
+        .saturating_add(1)
+        .saturating_sub(judged_at(pos, w.side))
 }
 
 /// Turns of its maker's side a wall still stands for, counting the current one if that
