@@ -197,6 +197,9 @@ impl Rules for Fc6 {
         turn::exec(self, pos, action, events);
         victory::after_action(self, pos, mover, events);
     }
+    fn terminal(&self, pos: &Fc6Position) -> Option<frozen_core::Outcome> {
+        victory::terminal(self, pos)
+    }
     fn explain_illegal(&self, pos: &Fc6Position, action: &Action) -> String {
         turn::explain_illegal(self, pos, action)
     }

@@ -41,6 +41,26 @@ pub fn loss_reason(pos: &Fc6Position, side: Side) -> Option<&'static str> {
     None
 }
 
+/// The end that follows from the position alone (FC6-VICT-02, FC6-VICT-04): the side to
+/// act has no legal action. Loaders call it, so a position read from FEN has the same
+/// result as the game that reached it.
+pub fn terminal(fc: &Fc6, pos: &Fc6Position) -> Option<Outcome> {
+    if pos.result().is_some() {
+        return None;
+    }
+    let mut scratch = pos.clone();
+    if family_turn::with_scratch(|buf| family_turn::has_legal(fc, &mut scratch, buf)) {
+        return None;
+    }
+    let side = pos.to_move();
+    let reason = if in_check(fc, pos, side) {
+        "checkmate"
+    } else {
+        "stalemate"
+    };
+    Some(Outcome::win(side.opposite(), reason))
+}
+
 /// Tests the end of the game after an action made by `mover` and records the result.
 pub fn after_action(fc: &Fc6, pos: &mut Fc6Position, mover: Side, events: &mut dyn EventSink) {
     if pos.result().is_some() {
