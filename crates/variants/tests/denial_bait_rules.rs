@@ -1501,6 +1501,17 @@ fn db_exil_04_threat() {
     let k = p2.unit_at("e1".parse().unwrap()).unwrap();
     p2.relocate(k, Location::Exiled);
     assert!(!threatened(&Board::load(&p2), Side::White));
+    // An opposing statue may capture an exiled piece as a free action (DB-STAT-06), which
+    // ends the game against King in Exile: with a black statue on the board, the exiled
+    // side is threatened whatever it plays.
+    let g3 = game("7k/8/8/8/8/8/1P6/3QK2s w - - 0 1");
+    let mut p3 = g3.position().clone();
+    let k = p3.unit_at("e1".parse().unwrap()).unwrap();
+    p3.relocate(k, Location::Exiled);
+    assert!(
+        threatened(&Board::load(&p3), Side::White),
+        "the statue on h1 threatens the exiled King"
+    );
 }
 
 /// DB-EXIL-05: no voluntary exile of the own King while the opponent owns a statue.
