@@ -9,7 +9,9 @@
 //!   Written `exchange:<king><unit>`.
 //! * F12-KING-03: after the exchange the king must not be in check (the general
 //!   test of [`super::turn`]); kings cannot be empowered, guarded or swapped and
-//!   are immune to jester paralysis, but not to Rook Push.
+//!   are immune to jester paralysis, but not to Rook Push: a pushed king is paralysed
+//!   for its owner's next turn and makes no exchange then (F12-PARA-01, tested for every
+//!   unit in [`super::turn::candidates_of`]).
 
 use super::capture::{attacked_by, kill};
 use super::{Fc12, Fc12Position, KING};
