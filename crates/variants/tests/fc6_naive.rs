@@ -1,0 +1,743 @@
+//! An independent, deliberately naive fc6 move generator (part 1), written for the tests
+//! from the rulings in docs/rules/fc6.md and sharing no code with the engine: a 256-square
+//! array, protection recomputed from scratch, bounced routes walked one square at a time,
+//! legality by playing the move on a copy and looking for any enemy attacker of the king.
+//!
+//! It must agree with the engine on
+//! * the legal action list (as text, duplicates counted) of random positions and of every
+//!   perft child whose list a count of `fixtures/perft/fc6.ron` adds up (to depth 2 below
+//!   the position counted to perft(3), depth 1 below the others) (FC6-TURN-03, FC6-MOVE-01..13,
+//!   FC6-BNCE-01..05, FC6-EMPW-01..03, FC6-GARD-01, FC6-ROOK-09, FC6-TEMP-01,
+//!   FC6-JEST-01..02, FC6-PAWN-02, FC6-FRST-01);
+//! * each unit's attack map on every square (the brute-force bounce-route enumerator
+//!   against `fc6::attack::attacks`, FC6-BNCE-06, FC6-TURN-04).
+
+use frozen_core::{Game, Rules, Side, Square};
+use frozen_variants::fc6::empower::Analysis;
+use frozen_variants::fc6::{attack, Fc6, Fc6Position};
+use std::collections::BTreeMap;
+
+const P: u8 = 0;
+const N: u8 = 1;
+const B: u8 = 2;
+const D: u8 = 3;
+const R: u8 = 4;
+const Q: u8 = 5;
+const T: u8 = 6;
+const J: u8 = 7;
+const C: u8 = 8;
+const K: u8 = 9;
+const LETTERS: &[u8; 10] = b"PNBDRQTJCK";
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Unit {
+    kind: u8,
+    white: bool,
+    range: i32,
+    frozen: u32,
+}
+
+#[derive(Clone)]
+struct Board {
+    at: Vec<Option<Unit>>,
+    wall: Vec<Option<(bool, u32)>>,
+    white_to_move: bool,
+    turns: [u32; 2],
+    first: bool,
+}
+
+fn idx(f: i32, r: i32) -> Option<usize> {
+    ((0..16).contains(&f) && (0..16).contains(&r)).then(|| (r * 16 + f) as usize)
+}
+fn fr(s: usize) -> (i32, i32) {
+    ((s % 16) as i32, (s / 16) as i32)
+}
+fn name(s: usize) -> String {
+    let (f, r) = fr(s);
+    format!("{}{}", (b'a' + f as u8) as char, r + 1)
+}
+fn side_ix(white: bool) -> usize {
+    if white {
+        0
+    } else {
+        1
+    }
+}
+
+fn leaps_of(kind: u8, white: bool) -> Vec<(i32, i32)> {
+    let all = |base: &[(i32, i32)]| {
+        let mut v = Vec::new();
+        for &(a, b) in base {
+            for (sa, sb) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let d = (a * sa, b * sb);
+                if !v.contains(&d) {
+                    v.push(d);
+                }
+            }
+        }
+        v
+    };
+    match kind {
+        P => {
+            let fwd = if white { 1 } else { -1 };
+            vec![(-1, 0), (1, 0), (-1, fwd), (0, fwd), (1, fwd)]
+        }
+        N => all(&[(1, 2), (2, 1)]),
+        D => [all(&[(1, 2), (2, 1)]), all(&[(1, 1), (1, 0), (0, 1)])].concat(),
+        Q => all(&[(1, 2), (2, 1)]),
+        T => all(&[(2, 2), (3, 1), (1, 3)]),
+        J => all(&[(2, 2), (3, 1), (1, 3), (3, 2), (2, 3)]),
+        C => [all(&[(2, 3), (3, 2)]), all(&[(1, 1), (1, 0), (0, 1)])].concat(),
+        K => all(&[(1, 1), (1, 0), (0, 1)]),
+        _ => vec![],
+    }
+}
+fn diag_of(kind: u8) -> bool {
+    matches!(kind, B | D | Q)
+}
+fn ortho_of(kind: u8) -> bool {
+    matches!(kind, R | Q | T)
+}
+
+/// A set of patterns lent or owned: the kind whose patterns they are, and the range.
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct Grant {
+    kind: u8,
+    range: i32,
+    /// Only the orthogonal slide (Tower).
+    rook_only: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Leg {
+    path: Vec<usize>,
+    leap: bool,
+    onto: bool,
+}
+
+impl Board {
+    fn from(pos: &Fc6Position) -> Board {
+        let mut at = vec![None; 256];
+        let mut wall = vec![None; 256];
+        for s in 0..256 {
+            let sq = Square::from_index(s as u8);
+            if let Some(id) = pos.unit_at(sq) {
+                let u = pos.unit(id);
+                at[s] = Some(Unit {
+                    kind: u.kind.0,
+                    white: u.side == Side::White,
+                    range: i32::from(u.status.range),
+                    frozen: u.status.frozen_through,
+                });
+            }
+            if let Some(w) = pos.wall(sq) {
+                wall[s] = Some((w.side == Side::White, w.expires));
+            }
+        }
+        let t = pos.turns();
+        Board {
+            at,
+            wall,
+            white_to_move: pos.to_move() == Side::White,
+            turns: [t[Side::White], t[Side::Black]],
+            first: pos.state().first_move,
+        }
+    }
+
+    fn paralysed(&self, s: usize) -> bool {
+        let Some(u) = self.at[s] else { return false };
+        let turn = self.turns[side_ix(u.white)] + u32::from(u.white != self.white_to_move);
+        u.frozen != 0 && turn <= u.frozen
+    }
+
+    fn free(&self, s: usize) -> bool {
+        self.at[s].is_none() && self.wall[s].is_none()
+    }
+
+    /// Every leg of `grant` for a unit of colour `white` on `s`, with the squares in
+    /// `extra` treated as occupied (a target judged as if an enemy stood there).
+    fn legs(&self, s: usize, white: bool, g: Grant, extra: Option<usize>) -> Vec<Leg> {
+        let occ = |q: usize| q != s && (self.at[q].is_some() || extra == Some(q));
+        let wall = |q: usize| self.wall[q].is_some();
+        let (f, r) = fr(s);
+        let mut out = Vec::new();
+        if !g.rook_only {
+            for (df, dr) in leaps_of(g.kind, white) {
+                if let Some(t) = idx(f + df, r + dr) {
+                    if !wall(t) {
+                        let step = df.abs().max(dr.abs()) == 1;
+                        out.push(Leg {
+                            path: vec![s, t],
+                            leap: !step,
+                            onto: occ(t),
+                        });
+                    }
+                }
+            }
+        }
+        if g.rook_only || ortho_of(g.kind) {
+            for (df, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                for n in 1..=g.range {
+                    let Some(t) = idx(f + df * n, r + dr * n) else {
+                        break;
+                    };
+                    if wall(t) {
+                        break;
+                    }
+                    out.push(Leg {
+                        path: vec![s, t],
+                        leap: false,
+                        onto: occ(t),
+                    });
+                    if occ(t) {
+                        break;
+                    }
+                }
+            }
+        }
+        if !g.rook_only && diag_of(g.kind) {
+            for (dx0, dy0) in [(1, 1), (1, -1), (-1, -1), (-1, 1)] {
+                // Walk the route square by square.
+                let blocked = |x: i32, y: i32| match idx(x, y) {
+                    None => true,
+                    Some(q) => occ(q) || wall(q),
+                };
+                let (mut x, mut y) = (f, r);
+                let (mut dx, mut dy) = (dx0, dy0);
+                let mut seen = vec![s];
+                let mut refl: Vec<usize> = Vec::new();
+                let mut used = 0;
+                let mut flipped_here = false;
+                loop {
+                    if used >= g.range {
+                        break;
+                    }
+                    let (nx, ny) = (x + dx, y + dy);
+                    if !blocked(nx, ny) {
+                        let q = idx(nx, ny).expect("on board");
+                        if seen.contains(&q) {
+                            break;
+                        }
+                        seen.push(q);
+                        used += 1;
+                        x = nx;
+                        y = ny;
+                        flipped_here = false;
+                        let mut path = vec![s];
+                        path.extend(&refl);
+                        path.push(q);
+                        out.push(Leg {
+                            path,
+                            leap: false,
+                            onto: false,
+                        });
+                        continue;
+                    }
+                    if let Some(q) = idx(nx, ny) {
+                        if occ(q) {
+                            let mut path = vec![s];
+                            path.extend(&refl);
+                            path.push(q);
+                            out.push(Leg {
+                                path,
+                                leap: false,
+                                onto: true,
+                            });
+                        }
+                    }
+                    let here = idx(x, y).expect("on board");
+                    if flipped_here || here == s {
+                        break;
+                    }
+                    let hb = blocked(x + dx, y);
+                    let vb = blocked(x, y + dy);
+                    if hb == vb {
+                        break;
+                    }
+                    if hb {
+                        dx = -dx;
+                    } else {
+                        dy = -dy;
+                    }
+                    refl.push(here);
+                    flipped_here = true;
+                }
+            }
+        }
+        out
+    }
+
+    /// Straight cover of a protector: its own patterns, no bounce.
+    fn covers(&self, p: usize, t: usize) -> bool {
+        let Some(u) = self.at[p] else { return false };
+        if u.kind == P || u.kind == J || self.paralysed(p) || p == t {
+            return false;
+        }
+        let (f, r) = fr(p);
+        let (tf, tr) = fr(t);
+        let (df, dr) = (tf - f, tr - r);
+        if leaps_of(u.kind, u.white).contains(&(df, dr)) {
+            return self.wall[t].is_none();
+        }
+        let straight_ok =
+            (diag_of(u.kind) && df.abs() == dr.abs()) || (ortho_of(u.kind) && (df == 0 || dr == 0));
+        if !straight_ok || (df == 0 && dr == 0) {
+            return false;
+        }
+        let n = df.abs().max(dr.abs());
+        if n > u.range || self.wall[t].is_some() {
+            return false;
+        }
+        (1..n).all(|i| self.free(idx(f + df.signum() * i, r + dr.signum() * i).expect("on")))
+    }
+
+    fn protectors(&self, t: usize, white: bool) -> Vec<usize> {
+        (0..256)
+            .filter(|&p| self.at[p].is_some_and(|u| u.white == white) && self.covers(p, t))
+            .collect()
+    }
+
+    fn empowered(&self, t: usize) -> Option<Grant> {
+        let u = self.at[t]?;
+        if u.kind == K || u.kind == P {
+            return None;
+        }
+        let ps = self.protectors(t, u.white);
+        if ps.len() != 1 {
+            return None;
+        }
+        let p = self.at[ps[0]]?;
+        (p.kind != K).then_some(Grant {
+            kind: p.kind,
+            range: p.range,
+            rook_only: false,
+        })
+    }
+
+    fn tower(&self, t: usize) -> Vec<Grant> {
+        let Some(u) = self.at[t] else { return vec![] };
+        let mut v = Vec::new();
+        for rk in 0..256 {
+            let Some(rook) = self.at[rk] else { continue };
+            if rook.kind == R
+                && rook.white == u.white
+                && u.kind != K
+                && self.protectors(rk, u.white) == vec![t]
+            {
+                v.push(Grant {
+                    kind: R,
+                    range: rook.range,
+                    rook_only: true,
+                });
+            }
+        }
+        v
+    }
+
+    fn capture_grants(&self, s: usize) -> Vec<Grant> {
+        let Some(u) = self.at[s] else { return vec![] };
+        if u.kind == J {
+            return vec![];
+        }
+        let mut v = vec![Grant {
+            kind: u.kind,
+            range: u.range,
+            rook_only: false,
+        }];
+        v.extend(self.empowered(s));
+        v.extend(self.tower(s));
+        v
+    }
+
+    fn attacks(&self, s: usize, t: usize) -> bool {
+        let Some(u) = self.at[s] else { return false };
+        if s == t || self.paralysed(s) {
+            return false;
+        }
+        self.capture_grants(s).into_iter().any(|g| {
+            self.legs(s, u.white, g, Some(t))
+                .iter()
+                .any(|l| l.onto && *l.path.last().expect("end") == t)
+        })
+    }
+
+    fn can_capture(&self, s: usize, t: usize) -> bool {
+        let (Some(a), Some(v)) = (self.at[s], self.at[t]) else {
+            return false;
+        };
+        if a.white == v.white || a.kind == J || (a.kind == v.kind && a.kind != P) {
+            return false;
+        }
+        if v.kind != K && self.protectors(t, v.white).len() >= 2 {
+            return false;
+        }
+        !(v.kind == T && self.attacks(t, s))
+    }
+
+    fn in_check(&self, white: bool) -> bool {
+        let Some(k) = (0..256).find(|&s| {
+            self.at[s] == self.at[s].filter(|u| u.kind == K && u.white == white)
+                && self.at[s].is_some()
+        }) else {
+            return true;
+        };
+        (0..256).any(|s| {
+            self.at[s].is_some_and(|u| u.white != white && u.kind != K) && self.attacks(s, k)
+        })
+    }
+
+    /// Candidate actions (text, path, leap, promotion kind) before the self-harm test.
+    fn candidates(&self) -> Vec<(String, Leg, Option<u8>)> {
+        let me = self.white_to_move;
+        let mut out = Vec::new();
+        for s in 0..256 {
+            let Some(u) = self.at[s] else { continue };
+            if u.white != me || self.paralysed(s) || (self.first && me && u.kind != P) {
+                continue;
+            }
+            out.extend(self.unit_candidates(s));
+        }
+        out
+    }
+
+    fn unit_candidates(&self, s: usize) -> Vec<(String, Leg, Option<u8>)> {
+        let u = self.at[s].expect("unit");
+        let mut grants = self.capture_grants(s);
+        if u.kind == J {
+            grants = vec![Grant {
+                kind: J,
+                range: u.range,
+                rook_only: false,
+            }];
+            grants.extend(self.empowered(s));
+            for e in 0..256 {
+                if let Some(x) = self.at[e] {
+                    if x.white != u.white && self.attacks(e, s) {
+                        let g = Grant {
+                            kind: x.kind,
+                            range: x.range,
+                            rook_only: false,
+                        };
+                        if !grants.contains(&g) {
+                            grants.push(g);
+                        }
+                    }
+                }
+            }
+        }
+        let has_diag = grants.iter().any(|g| !g.rook_only && diag_of(g.kind));
+        let mut seen: Vec<String> = Vec::new();
+        let mut out = Vec::new();
+        for g in &grants {
+            for leg in self.legs(s, u.white, *g, None) {
+                let t = *leg.path.last().expect("end");
+                if leg.onto && (u.kind == J || !self.can_capture(s, t)) {
+                    continue;
+                }
+                let (f, r) = fr(s);
+                let (tf, tr) = fr(t);
+                let diag2 = (tf - f).abs() == 2 && (tr - r).abs() == 2;
+                let mid = idx((f + tf) / 2, (r + tr) / 2).expect("mid");
+                let mark = leg.leap && diag2 && has_diag && self.free(mid);
+                let mut text: String = leg.path.iter().map(|&q| name(q)).collect();
+                if mark {
+                    text.push_str("#1");
+                }
+                if seen.contains(&text) {
+                    continue;
+                }
+                seen.push(text.clone());
+                let far = if u.white { tr == 15 } else { tr == 0 };
+                let takes_piece = self.at[t].is_some_and(|v| v.kind != P);
+                if u.kind == P && far && !takes_piece {
+                    for k in [R, N, B, D, J, C, T, Q] {
+                        out.push((
+                            format!("{text}={}", LETTERS[k as usize] as char),
+                            leg.clone(),
+                            Some(k),
+                        ));
+                    }
+                } else {
+                    let leap =
+                        leg.leap || (diag2 && leg.path.len() == 2 && !(has_diag && self.free(mid)));
+                    let l = Leg { leap, ..leg };
+                    out.push((text, l, None));
+                }
+            }
+        }
+        out
+    }
+
+    fn play(&self, leg: &Leg, promo: Option<u8>) -> Board {
+        let mut b = self.clone();
+        let me = side_ix(self.white_to_move);
+        let s = leg.path[0];
+        let t = *leg.path.last().expect("end");
+        let mut u = b.at[s].take().expect("mover");
+        let kind0 = u.kind;
+        if let Some(v) = b.at[t] {
+            if matches!(u.kind, B | D | R | Q | T) {
+                let cut = if v.kind == P { 1 } else { 2 };
+                u.range = (u.range - cut).max(3).min(u.range);
+            }
+            if u.kind == P && v.kind != P {
+                u.kind = v.kind;
+                u.range = 16;
+            }
+        }
+        if let Some(k) = promo {
+            u.kind = k;
+            u.range = 16;
+        }
+        b.at[t] = Some(u);
+        // Walls.
+        let mut squares = Vec::new();
+        let (f, r) = fr(s);
+        let (tf, tr) = fr(t);
+        let steps = (tf - f).abs().max((tr - r).abs());
+        let diagonal = f != tf && r != tr;
+        let dur = if kind0 == K || kind0 == P {
+            1
+        } else if leg.path.len() > 2
+            || (!leg.leap && steps >= 1 && diagonal && (tf - f).abs() == (tr - r).abs())
+        {
+            2
+        } else if !leg.leap {
+            3
+        } else {
+            5
+        };
+        if leg.path.len() > 2 || (!leg.leap && steps > 1) {
+            for w in leg.path.windows(2) {
+                let (a, z) = (fr(w[0]), fr(w[1]));
+                let (sx, sy) = ((z.0 - a.0).signum(), (z.1 - a.1).signum());
+                let (mut x, mut y) = a;
+                while (x, y) != z {
+                    squares.push(idx(x, y).expect("on"));
+                    x += sx;
+                    y += sy;
+                }
+            }
+        } else {
+            squares.push(s);
+        }
+        let ends = self.turns[me] + dur;
+        for q in squares {
+            if b.at[q].is_none() {
+                let keep = b.wall[q].is_some_and(|(w, e)| w == self.white_to_move && e >= ends);
+                if !keep {
+                    b.wall[q] = Some((self.white_to_move, ends));
+                }
+            }
+        }
+        for q in 0..256 {
+            if b.wall[q].is_some_and(|(w, e)| w == self.white_to_move && e <= self.turns[me]) {
+                b.wall[q] = None;
+            }
+        }
+        b.first = false;
+        b.white_to_move = !self.white_to_move;
+        b.turns[side_ix(b.white_to_move)] += 1;
+        b
+    }
+
+    fn legal(&self) -> Vec<String> {
+        let me = self.white_to_move;
+        let mut v: Vec<String> = self
+            .candidates()
+            .into_iter()
+            .filter(|(_, leg, promo)| !self.play(leg, *promo).in_check(me))
+            .map(|(t, _, _)| t)
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+fn engine_legal(g: &Game<Fc6>) -> Vec<String> {
+    let mut v: Vec<String> = g.actions().iter().map(|a| g.format(a)).collect();
+    v.sort();
+    v
+}
+
+fn compare(rules: &Fc6, pos: &Fc6Position, what: &str) {
+    let g = Game::from_position(rules.clone(), pos.clone());
+    if g.result().is_some() {
+        return;
+    }
+    let naive = Board::from(pos).legal();
+    let engine = engine_legal(&g);
+    if naive != engine {
+        let fen = rules.to_fen(pos).unwrap_or_default();
+        let only_n: Vec<&String> = naive.iter().filter(|a| !engine.contains(a)).collect();
+        let only_e: Vec<&String> = engine.iter().filter(|a| !naive.contains(a)).collect();
+        panic!(
+            "{what}: {fen}\nnaive only: {only_n:?}\nengine only: {only_e:?}\ncounts {} vs {}",
+            naive.len(),
+            engine.len()
+        );
+    }
+}
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+/// Positions met in random games from the start and from the fixture positions.
+fn random_positions(rules: &Fc6, n_games: usize, plies: usize, seed: u64) -> Vec<Fc6Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    let starts = perft_positions(rules);
+    for i in 0..n_games {
+        let mut g = Game::from_position(rules.clone(), starts[i % starts.len()].1.clone());
+        for ply in 0..plies {
+            let acts = g.actions();
+            if acts.is_empty() {
+                break;
+            }
+            // Prefer captures now and then, so ranges shrink and pieces thin out.
+            let pick = acts[rng.below(acts.len())].clone();
+            g.apply(&pick).expect("listed");
+            if ply % 7 == 3 {
+                out.push(g.position().clone());
+            }
+        }
+    }
+    out
+}
+
+/// The fixture positions of `fixtures/perft/fc6.ron` (name, position).
+fn perft_positions(rules: &Fc6) -> Vec<(String, Fc6Position)> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/perft/fc6.ron"
+    ))
+    .expect("fixtures/perft/fc6.ron");
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(i) = line.find("fen: Some(\"") {
+            let rest = &line[i + "fen: Some(\"".len()..];
+            let fen = &rest[..rest.find('"').expect("closing quote")];
+            let pos = rules
+                .position_from_fen(fen)
+                .unwrap_or_else(|e| panic!("{fen}: {e}"));
+            if !out.iter().any(|(f, _)| f == fen) {
+                out.push((fen.to_string(), pos));
+            }
+        } else if line.contains("fen: None") && !out.iter().any(|(f, _)| f == "start") {
+            out.push(("start".into(), rules.initial_position()));
+        }
+    }
+    assert!(
+        out.len() >= 3,
+        "the fixture names the start and middle-game positions"
+    );
+    out
+}
+
+/// The naive generator and the engine list the same legal actions on random positions
+/// (FC6-TURN-03, FC6-TURN-05, FC6-BNCE-02, FC6-EMPW-02, FC6-JEST-02).
+#[test]
+fn naive_generator_agrees_on_random_positions() {
+    let rules = Fc6::new();
+    let positions = random_positions(&rules, 8, 60, 0x05ee_dfc6);
+    assert!(positions.len() >= 40);
+    for (i, p) in positions.iter().enumerate() {
+        compare(&rules, p, &format!("random position {i}"));
+    }
+}
+
+/// ... and on every perft child of each fixture position (FC6-TURN-03, FC6-BNCE-05): to depth 2 below the position
+/// whose table goes to perft(3), to depth 1 below the others (perft(2)), so every action
+/// list that a table count adds up is compared.
+#[test]
+fn naive_generator_agrees_on_every_perft_child_to_depth_2() {
+    let rules = Fc6::new();
+    for (name, root) in perft_positions(&rules) {
+        // Children to depth 2 where the table has perft(3), to depth 1 where it stops at
+        // perft(2): every action list a count adds up is compared.
+        let deep = name.starts_with("r6k8/");
+        let g = Game::from_position(rules.clone(), root.clone());
+        compare(&rules, &root, &name);
+        for a in g.actions() {
+            let mut g1 = g.clone();
+            g1.apply(&a).expect("listed");
+            compare(
+                &rules,
+                g1.position(),
+                &format!("{name} after {}", g.format(&a)),
+            );
+            if !deep {
+                continue;
+            }
+            for b in g1.actions() {
+                let mut g2 = g1.clone();
+                g2.apply(&b).expect("listed");
+                compare(
+                    &rules,
+                    g2.position(),
+                    &format!("{name} after {} {}", g.format(&a), g1.format(&b)),
+                );
+            }
+        }
+    }
+}
+
+/// The brute-force route walker and the engine agree on which squares each unit attacks
+/// (FC6-BNCE-06, FC6-TURN-04, FC6-ROOK-09)
+/// (every unit, every square; an empty square judged as if an enemy stood there).
+#[test]
+fn attack_maps_agree_with_the_brute_force_route_walker() {
+    let rules = Fc6::new();
+    let mut positions = random_positions(&rules, 4, 50, 0xa77ac);
+    positions.extend(perft_positions(&rules).into_iter().map(|(_, p)| p));
+    let mut attacked_by_bounce = 0;
+    for p in &positions {
+        let b = Board::from(p);
+        let an = Analysis::new(&rules, p);
+        let mut maps: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for s in 0..256 {
+            let Some(id) = p.unit_at(Square::from_index(s as u8)) else {
+                continue;
+            };
+            for t in 0..256 {
+                let e = attack::attacks(&rules, &an, p, id, Square::from_index(t as u8));
+                let n = b.attacks(s, t);
+                assert_eq!(
+                    e,
+                    n,
+                    "{}: unit on {} attacking {}",
+                    rules.to_fen(p).unwrap_or_default(),
+                    name(s),
+                    name(t)
+                );
+                if n {
+                    maps.entry(s).or_default().push(t);
+                }
+            }
+        }
+        for (s, ts) in &maps {
+            let (f, r) = fr(*s);
+            attacked_by_bounce += ts
+                .iter()
+                .filter(|&&t| {
+                    let (tf, tr) = fr(t);
+                    let (df, dr) = ((tf - f).abs(), (tr - r).abs());
+                    df != dr && df != 0 && dr != 0 && df + dr > 3
+                })
+                .count();
+        }
+    }
+    assert!(
+        attacked_by_bounce > 0,
+        "the positions exercise bounced attacks"
+    );
+}
