@@ -1185,6 +1185,15 @@ fn fc6_bnce_02_the_route_is_part_of_the_action() {
     let mut g2 = game(&f);
     assert!(g2.apply_text("c3d2f2").is_err());
     assert!(g2.apply_text("c3c3d4").is_err());
+    // A leg never reflects on its start square: a bishop on the a-file has no route that
+    // starts by reflecting off the edge (it would only repeat the other first direction).
+    let edge = fen("Ka1 Pa3 Ba8 kp16 pp14", "w", "");
+    let from_edge = legal_from(&edge, "a8");
+    assert!(
+        from_edge.iter().all(|a| !a.starts_with("a8a8")),
+        "{from_edge:?}"
+    );
+    assert!(from_edge.contains("a8b9") && from_edge.contains("a8b7"));
     // Two routes to the same square are two actions with different walls.
     let two = fen("Ka1 Pa3 Bd4 Pf6 Pg6 Pf7 kp16 pp14", "w", "");
     let l = legal_from(&two, "d4");
