@@ -633,6 +633,17 @@ fn par_dist_04_brace_bounds() {
     assert_eq!((e.column, e.found.as_str()), (1, "'{1<2}'"));
     assert!(e.expected.contains("mentions n"));
     assert_eq!(err_moves("1-3+").column, 2);
+    // An empty range holds no distance: a load error at its '{', not a
+    // piece that silently never moves. `{2..2}` is one distance, fine.
+    let e = err_moves("c{3..1}+");
+    assert_eq!((e.column, e.found.as_str()), (2, "'{3..1}'"));
+    assert!(e.expected.contains("a <= b"), "{}", e.expected);
+    assert!(e.expected.contains("write {1..3}"), "{}", e.expected);
+    assert_eq!(err_moves("1*, { 1 .. 0 }X").column, 5);
+    assert_eq!(
+        ok_moves("{2..2}+").to_string(),
+        ok_moves("{ 2 .. 2 }+").to_string()
+    );
 }
 
 #[test]
@@ -1383,7 +1394,11 @@ fn arb_distance() -> impl Strategy<Value = Distance> {
     prop_oneof![
         (1u32..20).prop_map(|k| Distance::Exactly(nz(k))),
         Just(Distance::Any),
-        (0u32..10, 0u32..10).prop_map(|(lo, hi)| Distance::Range { lo, hi }),
+        // A range holds at least one distance (an empty one is a load error).
+        (0u32..10, 0u32..10).prop_map(|(a, b)| Distance::Range {
+            lo: a.min(b),
+            hi: a.max(b),
+        }),
         (
             arb_operand(),
             prop::collection::vec((arb_relop(), arb_operand()), 1..4)

@@ -303,8 +303,9 @@ pub enum Distance {
     /// (PAR-DIST-02, PAR-BIND-01, Q8).
     Any,
     /// `{a..b}`: any `k` with `a <= k <= b`; binds `n` (PAR-DIST-04,
-    /// PAR-BIND-01). `a > b` is accepted and simply admits no distance, as
-    /// the equivalent comparison `{a <= n <= b}` would.
+    /// PAR-BIND-01). The parser refuses `a > b`: an empty range is always
+    /// a slip (`{3..1}` for `{1..3}`), so it is a load error at its `{`
+    /// rather than a piece that silently never moves.
     Range {
         /// The lower bound, inclusive.
         lo: u32,

@@ -11,10 +11,25 @@ use super::ast::{
     Body, CaptureRule, Chain, Definition, Distance, MoveExpr, MoveKind, Primary, Step, Target, Unit,
 };
 use super::error::ParseError;
-use super::parse::{parse_line, parse_moves};
+use super::parse::{parse_line_strict, parse_moves_strict};
 use super::rules::{GameRule, ParlettRules, PieceSpec, SetFile};
 use frozen_core::{Action, Rules, Shape, Square};
 use std::fmt::Write;
+
+/// Whether `notation` starts like a whole definition line: an optional
+/// `>`, then a piece letter, bare or in `**`, followed by `:` or `;`
+/// (`N: ~1/2`, `> **K**;**T**: ...`). Moves alone (`1**`, `~1/2`) do not.
+fn has_piece_prefix(notation: &str) -> bool {
+    let t = notation.trim_start().trim_start_matches('>').trim_start();
+    let t = t.strip_prefix("**").unwrap_or(t);
+    let mut chars = t.chars();
+    if !chars.next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    let rest = chars.as_str();
+    let rest = rest.strip_prefix("**").unwrap_or(rest).trim_start();
+    rest.starts_with(':') || rest.starts_with(';')
+}
 
 /// Explains a definition: parse tree, then one board per alternative
 /// (see the module documentation). `from` is where the piece stands;
@@ -26,21 +41,20 @@ use std::fmt::Write;
 /// assert!(text.contains("alternative 2: ~2+"));
 /// ```
 pub fn explain(notation: &str, from: Square, shape: Shape) -> Result<String, ParseError> {
-    let def = match parse_line(notation) {
+    let def = match parse_line_strict(notation) {
         Ok(d) => d,
-        Err(line_err) => match parse_moves(notation) {
+        Err(line_err) => match parse_moves_strict(notation) {
             Ok(e) => Definition {
                 pieces: vec!['X'],
                 body: Body::Moves(e),
                 caption: None,
             },
             Err(moves_err) => {
-                let t = notation.trim_start_matches(['>', ' ', '*']);
-                let prefixed = t
-                    .chars()
-                    .nth(1)
-                    .is_some_and(|c| c == ':' || c == ';' || c == '*');
-                return Err(if prefixed { line_err } else { moves_err });
+                return Err(if has_piece_prefix(notation) {
+                    line_err
+                } else {
+                    moves_err
+                });
             }
         },
     };

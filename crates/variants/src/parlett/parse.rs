@@ -93,6 +93,27 @@ pub fn parse_line(input: &str) -> Result<Definition, ParseError> {
     parser.finish(result)
 }
 
+/// [`parse_line`], then the check a person writing a definition wants on
+/// top of the load checks: every tile label `%L%` is bound by an `@L@`
+/// somewhere on its line. PAR-LABL-03 gives an unbound `%L%` no outcome,
+/// so loading a set accepts one; a label bound nowhere on its line can
+/// never have an outcome and is almost surely a typo, which
+/// `parlett explain` reports.
+pub(crate) fn parse_line_strict(input: &str) -> Result<Definition, ParseError> {
+    let mut parser = Parser::new(input);
+    let result = parser.definition();
+    let result = parser.finish(result);
+    parser.check_tiles(result)
+}
+
+/// [`parse_moves`] with the tile label check of [`parse_line_strict`].
+pub(crate) fn parse_moves_strict(input: &str) -> Result<MoveExpr, ParseError> {
+    let mut parser = Parser::new(input);
+    let result = parser.moves_only();
+    let result = parser.finish(result);
+    parser.check_tiles(result)
+}
+
 #[derive(Debug)]
 struct Parser<'a> {
     input: &'a str,
@@ -101,6 +122,10 @@ struct Parser<'a> {
     depth: usize,
     defs: Vec<DefInfo>,
     refs: Vec<RefInfo>,
+    /// Tile labels bound by `@L@` on the line.
+    tiles_bound: Vec<String>,
+    /// Tile labels used as targets `%L%`, with the column of the `%`.
+    tiles_used: Vec<(String, usize)>,
 }
 
 type PResult<T> = Result<T, ParseError>;
@@ -158,6 +183,8 @@ impl<'a> Parser<'a> {
             depth: 0,
             defs: Vec::new(),
             refs: Vec::new(),
+            tiles_bound: Vec::new(),
+            tiles_used: Vec::new(),
         }
     }
 
@@ -266,6 +293,27 @@ impl<'a> Parser<'a> {
             }
         }
         result
+    }
+
+    /// The first tile label `%L%` that no `@L@` of the input binds, as an
+    /// error at its `%`.
+    fn check_tiles<T>(&self, result: PResult<T>) -> PResult<T> {
+        let value = result?;
+        match self
+            .tiles_used
+            .iter()
+            .find(|(name, _)| !self.tiles_bound.contains(name))
+        {
+            Some((name, column)) => Err(self.error(
+                *column,
+                format!(
+                    "a tile label bound on this line by '@{name}@' (PAR-LABL-03: an unbound \
+                     '%{name}%' never has an outcome)"
+                ),
+                format!("'%{name}%' (no '@{name}@' on this line)"),
+            )),
+            None => Ok(value),
+        }
     }
 
     // ----- lexical pieces ----------------------------------------------
@@ -424,6 +472,16 @@ impl<'a> Parser<'a> {
                         return Err(self.error_here("'}' closing the range"));
                     }
                     self.pos += 1;
+                    if hi < lo {
+                        return Err(self.error(
+                            open + 1,
+                            format!(
+                                "a range {{a..b}} with a <= b (PAR-DIST-04: {{{lo}..{hi}}} holds \
+                                 no distance; write {{{hi}..{lo}}})"
+                            ),
+                            quote(self.slice(open..self.pos)),
+                        ));
+                    }
                     return Ok(Distance::Range { lo, hi });
                 }
                 Operand::Int(lo)
@@ -801,7 +859,9 @@ impl<'a> Parser<'a> {
         }
         while self.peek() == Some('@') {
             self.pos += 1;
-            unit.tiles.push(self.delimited_name('@', "tile label")?);
+            let name = self.delimited_name('@', "tile label")?;
+            self.tiles_bound.push(name.clone());
+            unit.tiles.push(name);
             self.skip_ws();
         }
         if self.peek() == Some('!') {
@@ -909,8 +969,11 @@ impl<'a> Parser<'a> {
                 }
             }
             Some('%') => {
+                let column = self.column();
                 self.pos += 1;
-                Target::Tile(self.delimited_name('%', "tile label")?)
+                let name = self.delimited_name('%', "tile label")?;
+                self.tiles_used.push((name.clone(), column));
+                Target::Tile(name)
             }
             _ => {
                 let expected = if self.label_ahead() {
