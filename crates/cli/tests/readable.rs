@@ -77,3 +77,81 @@ fn parlett_explain_blames_the_exact_column() {
         assert_ok(&frozen(&["parlett", "explain", good]), good);
     }
 }
+
+/// The RON position file `frozen show <variant> --ron` writes, with one line replaced.
+fn edited_ron(variant: &str, from: &str, to: &str) -> String {
+    let o = frozen(&["show", variant, "--ron"]);
+    assert_ok(&o, &format!("show {variant} --ron"));
+    assert!(
+        o.stdout.contains(from),
+        "{variant}: {from:?} in\n{}",
+        o.stdout
+    );
+    o.stdout.replacen(from, to, 1)
+}
+
+#[test]
+fn variant_state_blocks_refuse_unknown_fields() {
+    let dir = scratch("strict-state");
+    // (variant, line to edit, edited line, misspelt field, struct named)
+    let cases = [
+        (
+            "fc12",
+            "    state: (),",
+            "    state: (no_psuh: true),",
+            "no_psuh",
+            "Fc12State",
+        ),
+        (
+            "denial-bait",
+            "        denial: Black,",
+            "        denail: Black,",
+            "denail",
+            "DbState",
+        ),
+        (
+            "denial-bait",
+            "        halfmove: 0,",
+            "        halfmove: 0, halfmvoe: 3,",
+            "halfmvoe",
+            "GameFields",
+        ),
+        (
+            "denial-bait",
+            "        bait: false,",
+            "        bait: false, baitt: true,",
+            "baitt",
+            "TurnFields",
+        ),
+    ];
+    for (k, (variant, from, to, field, name)) in cases.into_iter().enumerate() {
+        let text = edited_ron(variant, from, to);
+        let line = text
+            .lines()
+            .position(|l| l.contains(field))
+            .expect("edited line")
+            + 1;
+        let file = dir.join(format!("{k}.ron"));
+        std::fs::write(&file, &text).expect("write");
+        let path = file.to_str().expect("utf-8 path");
+        for args in [
+            vec!["check", path],
+            vec!["show", variant, "--position", path],
+            vec!["moves", variant, "--position", path],
+        ] {
+            let o = frozen(&args);
+            assert_code(&o, 1, &format!("{args:?}"));
+            for w in [
+                format!("`{field}`"),
+                name.to_string(),
+                format!("line {line}, column "),
+            ] {
+                assert!(o.stderr.contains(&w), "{args:?} says {w:?}: {}", o.stderr);
+            }
+        }
+        // The file as written loads.
+        let good = dir.join(format!("{k}-good.ron"));
+        std::fs::write(&good, edited_ron(variant, from, from)).expect("write");
+        assert_ok(&frozen(&["check", good.to_str().expect("utf-8")]), "good");
+    }
+}

@@ -285,6 +285,7 @@ pub struct Board {
 
 /// En passant data of the last turn (DB-PAWN-05, DB-DSGS-05).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EpInfo {
     /// The square passed over.
     pub x: Square,
@@ -294,6 +295,7 @@ pub struct EpInfo {
 
 /// The forced response owed after a bait (DB-BAIT-05).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Forced {
     /// The baiting side.
     pub baiter: Side,
@@ -303,6 +305,7 @@ pub struct Forced {
 
 /// Game fields that a denial restores (part of every snapshot).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameFields {
     /// En passant targets available to the side to act.
     pub ep: Vec<EpInfo>,
@@ -317,6 +320,7 @@ pub struct GameFields {
 /// Hashed field by field like a derived hash would, but each unit as a few packed words
 /// (the position hashes its variant state on every change, and two snapshots are most of it).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Snap {
     /// Every unit (kind, owner, location, status).
     pub units: Vec<Unit>,
@@ -332,6 +336,7 @@ pub struct Snap {
 /// both steps of a King movement, every link of a chain disguise; victims and choices are in
 /// their arguments), and the bait flag.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Identity {
     /// The movement's actions, in order (one for most movements).
     pub links: Vec<Action>,
@@ -357,6 +362,7 @@ pub enum TurnMode {
 /// action (a second step, the last possible link, or `end`) completes it, so deferred triggers
 /// stay deferred (DB-BASE-04, DB-KING-04).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Partial {
     /// The movement's actions so far, in order.
     pub links: Vec<Action>,
@@ -366,6 +372,7 @@ pub struct Partial {
 
 /// The last completed turn, which the opponent may deny (DB-DENY-02).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LastTurn {
     /// Who played it.
     pub mover: Side,
@@ -380,6 +387,7 @@ pub struct LastTurn {
 /// A movement whose chain reaction waits for an owner decision (DB-BASE-04): the board still
 /// shows the state before the movement; the movement is replayed with the decisions so far.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct InFlight {
     /// The movement.
     pub action: Action,
@@ -443,6 +451,7 @@ impl Default for Snap {
 
 /// What the current turn is doing.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct TurnFields {
     /// The side whose turn it is (the mover, even while another side decides).
@@ -496,6 +505,7 @@ impl Default for TurnFields {
 
 /// The variant's own state, carried (hashed and saved) by the position.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct DbState {
     /// Holder of the single denial right (DB-DENY-01).

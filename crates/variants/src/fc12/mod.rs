@@ -86,6 +86,7 @@ pub const PENDING_PROMOTION: u16 = 1;
 
 /// The variant's own state, carried (hashed and saved) by the position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Fc12State {
     /// The unit that made leg 1 of a double move this turn and may make leg 2 (or `end`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
