@@ -19,10 +19,11 @@
 
 use crate::compare::{compare, format_divide, parse_divide, run_reference_command, CompareOutcome};
 use crate::fixture::{default_fixtures_root, fixture_files, load_fixture, PerftCase, RunCases};
-pub use crate::split_cli::{MergeArgs, RunArgs, SplitArgs};
+pub use crate::split_cli::{run_with_rules, split_with_rules, MergeArgs, RunArgs, SplitArgs};
 use crate::{run, Mode, PerftConfig, PerftReport, Progress};
 use clap::{Args, Parser, Subcommand};
 use frozen_core::{position_from_ron, Position, Rules, VariantVisitor};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::ffi::OsString;
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -398,54 +399,65 @@ pub fn progress_wanted(err_is_terminal: bool) -> bool {
         && std::env::var_os("TERM").map_or(true, |t| t != "dumb")
 }
 
-/// A progress line on a terminal: after one second, rewrites one line on `err`; cleared
-/// when the count ends, and before anything else (an error) is written.
-struct ProgressLine<'a> {
-    err: &'a mut dyn Write,
-    on: bool,
-    shown: bool,
+/// The progress of a count, drawn by indicatif on standard error: shown after one second
+/// (short counts stay silent), redrawn at most 20 times a second, only where
+/// [`progress_wanted`] says so (indicatif itself also draws nothing where standard error is
+/// not a terminal); cleared when the count ends and before anything else (an error) is
+/// written.
+struct ProgressLine {
+    /// Where the bar will draw, until it is made.
+    target: Option<ProgressDrawTarget>,
+    /// The bar, once the count has run for a second.
+    bar: Option<ProgressBar>,
 }
 
-impl<'a> ProgressLine<'a> {
-    fn new(err: &'a mut dyn Write, on: bool) -> ProgressLine<'a> {
-        ProgressLine {
-            err,
-            on,
-            shown: false,
-        }
+impl ProgressLine {
+    /// A progress line on standard error, or none when `on` is false.
+    fn new(on: bool) -> ProgressLine {
+        ProgressLine::with_target(on.then(ProgressDrawTarget::stderr))
+    }
+
+    fn with_target(target: Option<ProgressDrawTarget>) -> ProgressLine {
+        ProgressLine { target, bar: None }
     }
 
     fn update(&mut self, p: &Progress) {
-        if !self.on {
-            return;
-        }
         if p.roots_done == p.roots_total {
             self.clear();
             return;
         }
-        if p.elapsed < Duration::from_secs(1) {
-            return;
+        if self.bar.is_none() {
+            if p.elapsed < Duration::from_secs(1) {
+                return;
+            }
+            let Some(target) = self.target.take() else {
+                return;
+            };
+            let bar = ProgressBar::with_draw_target(Some(p.roots_total as u64), target);
+            if let Ok(style) =
+                ProgressStyle::with_template("[{bar:24}] {pos}/{len} root actions, {msg}")
+            {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            self.bar = Some(bar);
         }
-        self.shown = true;
-        let nps = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9);
-        let _ = write!(
-            self.err,
-            "\r\x1b[K{} nodes, {}/{} root actions, {:.0} nodes/s, {:.0} s",
-            p.nodes,
-            p.roots_done,
-            p.roots_total,
-            nps,
-            p.elapsed.as_secs_f64()
-        );
-        let _ = self.err.flush();
+        if let Some(bar) = &self.bar {
+            let nps = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9);
+            bar.set_message(format!(
+                "{} nodes, {:.0} nodes/s, {:.0} s",
+                p.nodes,
+                nps,
+                p.elapsed.as_secs_f64()
+            ));
+            bar.set_position(p.roots_done as u64);
+        }
     }
 
-    /// Wipes the line if one is shown.
+    /// Wipes the bar if one is shown; no bar is drawn after this.
     fn clear(&mut self) {
-        if self.shown {
-            let _ = write!(self.err, "\r\x1b[K");
-            let _ = self.err.flush();
-            self.shown = false;
+        self.target = None;
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
         }
     }
 }
@@ -484,7 +496,7 @@ pub fn count_with_rules<R: Rules>(rules: &R, args: &CountArgs, io: &mut Io<'_>) 
     };
     let show = progress_wanted(io.err_is_terminal) && !args.json;
     let result = {
-        let mut line = ProgressLine::new(&mut *io.err, show);
+        let mut line = ProgressLine::new(show);
         let r = run(rules, &pos, depth, &config, &mut |p: &Progress| {
             line.update(p)
         });
@@ -724,6 +736,8 @@ pub fn compare_with_rules<R: Rules>(rules: &R, args: &CompareArgs, io: &mut Io<'
 mod progress_tests {
     use super::{progress_wanted, ProgressLine};
     use crate::Progress;
+    use indicatif::{ProgressDrawTarget, TermLike};
+    use std::sync::{Arc, Mutex};
     use std::time::Duration;
 
     fn at(secs: u64, done: usize) -> Progress {
@@ -735,32 +749,80 @@ mod progress_tests {
         }
     }
 
+    /// A terminal that records what is drawn on it: text, and `<clear>` for a wiped line.
+    #[derive(Debug, Clone, Default)]
+    struct Screen(Arc<Mutex<String>>);
+
+    impl Screen {
+        fn push(&self, s: &str) -> std::io::Result<()> {
+            if let Ok(mut t) = self.0.lock() {
+                t.push_str(s);
+            }
+            Ok(())
+        }
+        fn text(&self) -> String {
+            self.0.lock().map(|t| t.clone()).unwrap_or_default()
+        }
+    }
+
+    impl TermLike for Screen {
+        fn width(&self) -> u16 {
+            100
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.push(s)?;
+            self.push("\n")
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            self.push(s)
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            self.push("<clear>")
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
     #[test]
-    fn the_line_is_wiped_before_anything_else_is_written() {
-        let mut buf: Vec<u8> = Vec::new();
-        {
-            let mut line = ProgressLine::new(&mut buf, true);
-            line.update(&at(0, 1));
-            line.update(&at(2, 3));
-            line.clear();
-            line.clear();
-        }
-        let text = String::from_utf8(buf).expect("utf-8");
-        assert!(text.contains("3/20 root actions"), "{text:?}");
-        assert!(text.ends_with("\r\x1b[K"), "wiped last: {text:?}");
-        assert_eq!(
-            text.matches("\r\x1b[K").count(),
-            2,
-            "drawn once, wiped once"
-        );
-        // Off (a pipe, CI): nothing at all.
-        let mut buf: Vec<u8> = Vec::new();
-        {
-            let mut line = ProgressLine::new(&mut buf, false);
-            line.update(&at(2, 3));
-            line.clear();
-        }
-        assert!(buf.is_empty());
+    fn drawn_after_a_second_and_wiped_before_anything_else() {
+        let screen = Screen::default();
+        let target = ProgressDrawTarget::term_like_with_hz(Box::new(screen.clone()), 1000);
+        let mut line = ProgressLine::with_target(Some(target));
+        line.update(&at(0, 1));
+        assert_eq!(screen.text(), "", "nothing in the first second");
+        line.update(&at(2, 3));
+        let drawn = screen.text();
+        assert!(drawn.contains("3/20 root actions"), "{drawn:?}");
+        assert!(drawn.contains("1000 nodes"), "{drawn:?}");
+        line.clear();
+        let text = screen.text();
+        assert!(text.ends_with("<clear>"), "wiped last: {text:?}");
+        // Nothing is drawn after the end.
+        line.update(&at(3, 4));
+        line.clear();
+        assert_eq!(screen.text(), text);
+    }
+
+    #[test]
+    fn off_on_pipes_and_in_ci() {
+        // Off: no target, no bar, whatever the updates.
+        let mut line = ProgressLine::new(false);
+        line.update(&at(2, 3));
+        assert!(line.bar.is_none());
+        line.clear();
         assert!(!progress_wanted(false), "never on a pipe");
     }
 }
