@@ -43,6 +43,13 @@ pub fn board_text<R: Rules>(rules: &R, pos: &Position<R::State>, glyphs: Glyphs)
             }
         }
     }
+    // Units paralysed by a rule their status does not record (an enemy jester's presence).
+    let held: Vec<Square> = rules
+        .square_notes(pos)
+        .into_iter()
+        .filter(|n| n.kind == frozen_core::SquareNoteKind::Paralysed)
+        .map(|n| n.square)
+        .collect();
     let mut s = String::new();
     for rank in (0..shape.height()).rev() {
         s.push_str(&format!("{:>2} ", rank + 1));
@@ -54,7 +61,7 @@ pub fn board_text<R: Rules>(rules: &R, pos: &Position<R::State>, glyphs: Glyphs)
                 .and_then(|id| pos.get_unit(id).map(|u| (id, u)))
             {
                 Some((id, u)) => {
-                    let m = if paralysis_left(pos, id) > 0 {
+                    let m = if paralysis_left(pos, id) > 0 || held.contains(&sq) {
                         '*'
                     } else if carriers.get(id.index()).copied().unwrap_or(false) {
                         '+'
@@ -87,23 +94,36 @@ pub fn board_text<R: Rules>(rules: &R, pos: &Position<R::State>, glyphs: Glyphs)
     s
 }
 
-/// The key to the markers, listing only those in use.
-pub fn legend_key<S: frozen_core::VariantState>(pos: &Position<S>) -> Option<String> {
-    let mut keys = Vec::new();
+/// The key to the markers, listing only those in use; a mark layer is named after the
+/// rule the variant gives it (`x death square (F12-DETH-01)`).
+pub fn legend_key<R: Rules>(rules: &R, pos: &Position<R::State>) -> Option<String> {
+    let mut keys: Vec<String> = Vec::new();
     let shape = pos.shape();
     let any = |f: &dyn Fn(Square) -> bool| shape.squares().any(f);
-    if pos.unit_ids().any(|id| paralysis_left(pos, id) > 0) {
-        keys.push("* paralysed");
+    let held = rules
+        .square_notes(pos)
+        .iter()
+        .any(|n| n.kind == frozen_core::SquareNoteKind::Paralysed);
+    if held || pos.unit_ids().any(|id| paralysis_left(pos, id) > 0) {
+        keys.push("* paralysed".into());
     }
     if pos
         .units()
         .iter()
         .any(|u| matches!(u.loc, Location::Carried { .. }))
     {
-        keys.push("+ carrying");
+        keys.push("+ carrying".into());
     }
-    if any(&|sq| (0..MARK_LAYERS).any(|l| pos.marks(l).contains(sq))) {
-        keys.push("x marked square");
+    let layers: Vec<String> = (0..MARK_LAYERS)
+        .filter(|&l| any(&|sq| pos.marks(l).contains(sq)))
+        .map(|l| {
+            rules
+                .mark_layer_name(l)
+                .unwrap_or_else(|| format!("marked square (layer {l})"))
+        })
+        .collect();
+    if !layers.is_empty() {
+        keys.push(format!("x {}", layers.join(" / ")));
     }
     for (key, used) in [
         ("~ shadow", !pos.shadows().is_empty()),
@@ -115,7 +135,7 @@ pub fn legend_key<S: frozen_core::VariantState>(pos: &Position<S>) -> Option<Str
         ("m monad", !pos.monads().is_empty()),
     ] {
         if used {
-            keys.push(key);
+            keys.push(key.into());
         }
     }
     (!keys.is_empty()).then(|| format!("key: {}", keys.join(", ")))
@@ -151,6 +171,13 @@ pub fn legend_lines<R: Rules>(rules: &R, pos: &Position<R::State>, glyphs: Glyph
         out.push(format!("result: {r}"));
     }
     for p in pos.pending() {
+        if let Some(d) = rules.describe_decision(pos, p) {
+            out.push(format!("pending {}: {}", d.name, d.question));
+            for o in &d.options {
+                out.push(format!("  choose:{}: {}", o.name, o.meaning));
+            }
+            continue;
+        }
         let mut s = format!("pending: {} must decide (decision kind {}", p.side, p.kind);
         if let Some(u) = p.unit {
             s.push_str(&format!(", unit {}", label(u)));
@@ -181,7 +208,12 @@ pub fn legend_lines<R: Rules>(rules: &R, pos: &Position<R::State>, glyphs: Glyph
     if !present.is_empty() {
         out.push(format!("pieces: {}", present.join(", ")));
     }
-    if let Some(k) = legend_key(pos) {
+    for n in rules.square_notes(pos) {
+        if n.kind == frozen_core::SquareNoteKind::Check {
+            out.push(format!("check: {}", n.text));
+        }
+    }
+    if let Some(k) = legend_key(rules, pos) {
         out.push(k);
     }
     for (sq, t) in pos.tombs().iter() {

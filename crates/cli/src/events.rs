@@ -53,10 +53,17 @@ pub fn event_text<R: Rules>(
         },
         Event::Swapped { a, b } => format!("{} and {} swapped", unit(*a), unit(*b)),
         Event::Exploded { at } => format!("explosion on {at}"),
-        Event::Marked { at, layer } => format!("{at} marked (layer {layer})"),
+        Event::Marked { at, layer } => match rules.mark_layer_name(usize::from(*layer)) {
+            Some(name) => format!("{at} is now a {name}"),
+            None => format!("{at} marked (layer {layer})"),
+        },
         Event::Denied { by } => format!("{by} denied the last movement"),
         Event::TurnPassed { to } => format!("{to} to act"),
         Event::GameOver(o) => format!("game over: {o}"),
         Event::Note(n) => format!("note: {n}"),
+        Event::Awaiting(p) => match rules.describe_decision(pos, p) {
+            Some(d) => format!("awaiting {}: {}", d.name, d.question),
+            None => format!("awaiting a decision of {} (kind {})", p.side, p.kind),
+        },
     }
 }

@@ -221,6 +221,17 @@ pub enum EventJson {
         /// Its text.
         text: String,
     },
+    /// A decision is now pending (its names are in the position's `decisions`).
+    Awaiting {
+        /// Who decides.
+        side: SideJson,
+        /// The variant's decision kind.
+        decision_kind: u16,
+        /// The unit concerned.
+        unit: Option<u16>,
+        /// The square concerned.
+        square: Option<Square>,
+    },
 }
 
 /// The JSON form of an event.
@@ -274,6 +285,12 @@ pub fn event(kinds: &KindSet, e: &Event) -> EventJson {
         Event::TurnPassed { to } => EventJson::TurnPassed { to: (*to).into() },
         Event::GameOver(o) => EventJson::GameOver { outcome: o.into() },
         Event::Note(n) => EventJson::Note { text: n.clone() },
+        Event::Awaiting(p) => EventJson::Awaiting {
+            side: p.side.into(),
+            decision_kind: p.kind,
+            unit: p.unit.map(|u| u.0),
+            square: p.square,
+        },
     }
 }
 
@@ -345,6 +362,62 @@ pub struct PositionJson<S: frozen_core::VariantState> {
     pub units: Vec<UnitJson>,
     /// The position as the RON position file writes it (same field names).
     pub setup: Setup<S>,
+    /// The pending decisions, in the order of `setup.pending`, as people read them (where
+    /// the variant names them: `Rules::describe_decision`).
+    pub decisions: Vec<DecisionJson>,
+}
+
+/// A pending decision with names: who decides, what is asked, and each option with the
+/// action text that chooses it.
+#[derive(Serialize, Debug)]
+pub struct DecisionJson {
+    /// Who decides.
+    pub side: SideJson,
+    /// The decision's name (`"raise"`, `"bait target"`, `"conversion"`, `"continue"`).
+    pub name: String,
+    /// The question, in a sentence.
+    pub question: String,
+    /// The options in `choose:<n>` order (empty where other actions answer it).
+    pub options: Vec<DecisionOptionJson>,
+}
+
+/// One option of a [`DecisionJson`].
+#[derive(Serialize, Debug)]
+pub struct DecisionOptionJson {
+    /// The option's name (`"raise"`).
+    pub name: String,
+    /// The action text that chooses it (`"choose:raise"`; `"choose:<number>"` is read too).
+    pub action: String,
+    /// Its number `n` in `choose:<n>`.
+    pub number: u16,
+    /// What choosing it does.
+    pub meaning: String,
+}
+
+/// The named pending decisions of a position.
+pub fn decisions<R: Rules>(rules: &R, pos: &Position<R::State>) -> Vec<DecisionJson> {
+    pos.pending()
+        .iter()
+        .filter_map(|p| {
+            let d = rules.describe_decision(pos, p)?;
+            Some(DecisionJson {
+                side: p.side.into(),
+                name: d.name,
+                question: d.question,
+                options: d
+                    .options
+                    .into_iter()
+                    .enumerate()
+                    .map(|(n, o)| DecisionOptionJson {
+                        action: format!("choose:{}", o.name),
+                        name: o.name,
+                        number: n as u16,
+                        meaning: o.meaning,
+                    })
+                    .collect(),
+            })
+        })
+        .collect()
 }
 
 /// The JSON form of a position.
@@ -368,6 +441,7 @@ pub fn position<R: Rules>(rules: &R, pos: &Position<R::State>) -> PositionJson<R
             })
             .collect(),
         setup: to_setup(rules, pos),
+        decisions: decisions(rules, pos),
     }
 }
 

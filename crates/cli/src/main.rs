@@ -194,8 +194,9 @@ enum Command {
 #[derive(clap::Args, Debug)]
 struct PerftCmd {
     /// Count a user piece set (RON, Parlett notation) instead of a registered variant;
-    /// name the set (or a piece-set variant) as the variant.
-    #[arg(long, value_name = "FILE")]
+    /// name the set (or a piece-set variant) as the variant. Works with a count, `split`,
+    /// `run`, `merge` and `compare`.
+    #[arg(long, value_name = "FILE", global = true)]
     rules: Option<PathBuf>,
     #[command(flatten)]
     cli: frozen_perft::cli::Cli,
@@ -263,9 +264,20 @@ fn run_perft(p: &PerftCmd) -> CliResult<u8> {
         err: &mut err,
         err_is_terminal,
     };
-    match &p.rules {
-        None => Ok(p.cli.run_with(&mut io)),
-        Some(path) => {
+    let Some(path) = &p.rules else {
+        return Ok(p.cli.run_with(&mut io));
+    };
+    use frozen_perft::cli::Command as Perft;
+    // The identity written into split files covers the set's text, so units of one set
+    // are never run with another set of the same name.
+    let id_of = |set: &frozen_variants::parlett::ParlettRules| {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            CliError::fail(format!("cannot read the piece set {}: {e}", path.display()))
+        })?;
+        Ok::<_, CliError>(frozen_perft::split::RulesId::with_source(set, Some(&text)))
+    };
+    match &p.cli.command {
+        None => {
             let name = p.cli.count.variant.as_deref().unwrap_or("");
             let set = set_for(name, path)?;
             Ok(frozen_perft::cli::count_with_rules(
@@ -274,6 +286,30 @@ fn run_perft(p: &PerftCmd) -> CliResult<u8> {
                 &mut io,
             ))
         }
+        Some(Perft::Split(a)) => {
+            let set = set_for(&a.variant, path)?;
+            let id = id_of(&set)?;
+            Ok(frozen_perft::cli::split_with_rules(&set, &id, a, &mut io))
+        }
+        Some(Perft::Run(a)) => {
+            let set = common::load_piece_set(path)?;
+            let id = id_of(&set)?;
+            let failed = frozen_perft::cli::run_with_rules(&set, &id, &a.units, a, &mut io);
+            if failed > 0 {
+                return Err(CliError::fail(format!("{failed} unit(s) not counted")));
+            }
+            Ok(0)
+        }
+        Some(Perft::Compare(a)) => {
+            let set = set_for(&a.variant, path)?;
+            Ok(frozen_perft::cli::compare_with_rules(&set, a, &mut io))
+        }
+        // Merging reads only the split's files: the set is not needed.
+        Some(Perft::Merge(_)) => Ok(p.cli.run_with(&mut io)),
+        Some(Perft::Fixtures(_) | Perft::List) => Err(CliError::usage(
+            "--rules counts a user piece set with a count, `split`, `run`, `merge` or \
+             `compare`; `perft fixtures` and `perft list` cover the registered variants only",
+        )),
     }
 }
 

@@ -25,6 +25,10 @@ const MARGIN: i32 = 28;
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 const MARK_COLOURS: [&str; MARK_LAYERS] = ["#d62828", "#7b2cbf", "#1d4ed8", "#111111"];
+/// The square of a King in check.
+const CHECK_RED: &str = "#ff5c5c";
+/// The ring of a unit paralysed by a rule its status does not record (green, as paralysis).
+const PRESENCE_GREEN: &str = "#2a9d38";
 
 /// `frozen render`.
 #[derive(Debug)]
@@ -202,6 +206,24 @@ pub fn svg_with_last<R: Rules>(
             let _ = writeln!(
                 body,
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\" fill=\"#f6f669\" fill-opacity=\"0.55\"/>"
+            );
+        }
+    }
+    // The variant's square notes: a King in check gets a red square under it; a unit
+    // paralysed by a rule its status does not record gets a dashed green ring over it
+    // (drawn after the units).
+    let notes = rules.square_notes(pos);
+    let mut note_legends: Vec<(frozen_core::SquareNoteKind, String)> = Vec::new();
+    for n in notes.iter().filter(|n| shape.contains(n.square)) {
+        if !note_legends.iter().any(|(_, l)| *l == n.legend) {
+            note_legends.push((n.kind, n.legend.clone()));
+        }
+        if n.kind == frozen_core::SquareNoteKind::Check {
+            let (x, y) = corner(h, n.square);
+            let _ = writeln!(
+                body,
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\" fill=\"{CHECK_RED}\" fill-opacity=\"0.75\" class=\"check\"><title>{}</title></rect>",
+                esc(&n.text)
             );
         }
     }
@@ -398,6 +420,20 @@ pub fn svg_with_last<R: Rules>(
             badge(&mut body, x + SQ - 9, y + 9, "#6c757d", &format!("+{n}"));
         }
     }
+    // Paralysis that the status does not record (an enemy jester's presence).
+    for n in notes.iter().filter(|n| shape.contains(n.square)) {
+        if n.kind == frozen_core::SquareNoteKind::Paralysed {
+            let (x, y) = corner(h, n.square);
+            let _ = writeln!(
+                body,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{PRESENCE_GREEN}\" stroke-width=\"3\" stroke-dasharray=\"5 3\" class=\"paralysed\"><title>{}</title></circle>",
+                x + SQ / 2,
+                y + SQ / 2,
+                SQ / 2 - 2,
+                esc(&n.text)
+            );
+        }
+    }
     // Shadows: translucent dashed discs, shifted when a unit stands on the square.
     for (sq, list) in pos.shadows().iter() {
         used.shadow = true;
@@ -563,9 +599,22 @@ pub fn svg_with_last<R: Rules>(
                     "<path d=\"M-6 -6 L6 6 M6 -6 L-6 6\" stroke=\"{}\" stroke-width=\"3\"/>",
                     MARK_COLOURS[layer]
                 ),
-                format!("marked square, layer {layer} (death squares and the like)"),
+                rules
+                    .mark_layer_name(layer)
+                    .unwrap_or_else(|| format!("marked square, layer {layer}")),
             ));
         }
+    }
+    for (kind, legend) in &note_legends {
+        let icon = match kind {
+            frozen_core::SquareNoteKind::Check => format!(
+                "<rect x=\"-8\" y=\"-8\" width=\"16\" height=\"16\" fill=\"{CHECK_RED}\" fill-opacity=\"0.75\"/>"
+            ),
+            frozen_core::SquareNoteKind::Paralysed => format!(
+                "<circle r=\"7\" fill=\"none\" stroke=\"{PRESENCE_GREEN}\" stroke-width=\"3\" stroke-dasharray=\"5 3\"/>"
+            ),
+        };
+        lines.push((icon, legend.clone()));
     }
     if used.pending {
         lines.push((
@@ -615,7 +664,18 @@ pub fn svg_with_last<R: Rules>(
             ),
         ));
     }
-    let describe = rules.describe_state(pos);
+    // Named pending decisions (the question and each option's action text), then the
+    // variant's own state.
+    let mut describe: Vec<String> = Vec::new();
+    for p in pos.pending() {
+        if let Some(d) = rules.describe_decision(pos, p) {
+            describe.push(format!("pending {}: {}", d.name, d.question));
+            for o in &d.options {
+                describe.push(format!("  choose:{}: {}", o.name, o.meaning));
+            }
+        }
+    }
+    describe.extend(rules.describe_state(pos));
     let legend_h = 30 + 22 * (lines.len() as i32) + 16 * (describe.len() as i32) + 10;
     let width = (board_w + 2 * MARGIN).max(320);
     let height = board_h + 2 * MARGIN + legend_h;

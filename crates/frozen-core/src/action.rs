@@ -235,6 +235,10 @@ pub enum Event {
     GameOver(Outcome),
     /// A variant-specific note (kept short and stable).
     Note(String),
+    /// The action left a decision pending: the next step or link of a movement in progress,
+    /// an owner decision inside a chain reaction, a conversion. The game goes on when its
+    /// side answers it (`Rules::describe_decision` names it for people).
+    Awaiting(Pending),
 }
 
 /// Receives events during `apply`. Perft passes [`NoEvents`].
@@ -305,7 +309,29 @@ pub struct Pending {
     pub data: u32,
 }
 
-/// The end of a game.
+/// A pending decision as a person reads it (see `Rules::describe_decision`): its name,
+/// the question in a sentence, and its options in `choose:<n>` order, each with the name
+/// that `choose:<name>` accepts.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct DecisionText {
+    /// A short name of the decision, e.g. `"raise"` or `"bait target"`.
+    pub name: String,
+    /// The question, e.g. `"White: raise the Bishop captured on c4 (DB-BISH-02)?"`.
+    pub question: String,
+    /// The options, in `choose:<n>` order (empty where the decision is answered by other
+    /// actions, e.g. the next step of a movement).
+    pub options: Vec<DecisionOption>,
+}
+
+/// One option of a [`DecisionText`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct DecisionOption {
+    /// The name after `choose:` (`"raise"`, `"e4"`, `"queen"`), unique in its decision.
+    pub name: String,
+    /// What choosing it does, e.g. `"the Bishop stands on c4"`.
+    pub meaning: String,
+}
+
 ///
 /// The reason is a `Cow`: rules name their fixed reasons (`"checkmate"`) without allocating,
 /// so a game-ending node in perft costs no allocation; a reason built at run time or read

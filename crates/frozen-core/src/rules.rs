@@ -119,6 +119,33 @@ pub trait Rules: Debug + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// A pending decision described for people: its name, the question and the names of its
+    /// options (which `choose:<name>` then accepts, see the variant's action text). `None`
+    /// (the default) where the variant has no names: displays then show the raw decision.
+    fn describe_decision(
+        &self,
+        pos: &Position<Self::State>,
+        pending: &crate::action::Pending,
+    ) -> Option<crate::action::DecisionText> {
+        let _ = (pos, pending);
+        None
+    }
+
+    /// What a picture should mark on squares beyond units and side tables: a King in check,
+    /// a unit paralysed by a rule its status does not record (an enemy jester's presence).
+    /// Empty by default.
+    fn square_notes(&self, pos: &Position<Self::State>) -> Vec<SquareNote> {
+        let _ = pos;
+        Vec::new()
+    }
+
+    /// What a mark layer stands for, naming the rule, for legends (`"death square
+    /// (F12-DETH-01)"`); `None` (the default) where the variant gives the layer no name.
+    fn mark_layer_name(&self, layer: usize) -> Option<String> {
+        let _ = layer;
+        None
+    }
+
     /// Number of occurrences of the same position that draws the game (`None`: no repetition rule).
     fn repetition_limit(&self) -> Option<u32> {
         None
@@ -145,6 +172,30 @@ pub trait Rules: Debug + Send + Sync + 'static {
         self.actions(pos, buf);
         buf.len() as u64
     }
+}
+
+/// A square a picture marks, and why (see [`Rules::square_notes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareNote {
+    /// The square.
+    pub square: crate::square::Square,
+    /// What kind of mark.
+    pub kind: SquareNoteKind,
+    /// What it means here, naming the rule (`"paralysed by the presence of the jester on
+    /// e5 (F12-JEST-03)"`).
+    pub text: String,
+    /// The legend entry for every note of its kind in this variant, naming the rule
+    /// (`"paralysed by an enemy jester's presence (F12-JEST-03)"`).
+    pub legend: String,
+}
+
+/// The kinds of [`SquareNote`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareNoteKind {
+    /// A royal unit in check.
+    Check,
+    /// A unit paralysed by a rule its status does not record.
+    Paralysed,
 }
 
 /// Compares two positions, ignoring the ply and turn counters.

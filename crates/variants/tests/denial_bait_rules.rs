@@ -365,7 +365,7 @@ fn db_bait_cycle() {
     assert_eq!(g.position().to_move(), Side::White);
     assert_eq!(
         legal(&g),
-        vec!["choose:0".to_string(), "choose:1".to_string()]
+        vec!["choose:c2".to_string(), "choose:d2".to_string()]
     );
     play(&mut g, &["choose:1"]);
     assert_eq!(at(&g, "d2"), Some(king));
@@ -1320,7 +1320,7 @@ fn db_stat_03_05_chain() {
     let mut g = game("S6k/8/P7/8/8/8/8/K7 w - - 0 1");
     play(&mut g, &["a6a7"]);
     let l = legal(&g);
-    assert_eq!(l[0], "choose:0", "option 0: stay a pawn");
+    assert_eq!(l[0], "choose:stay", "option 0: stay a pawn");
     play(&mut g, &["choose:1"]);
     assert_eq!(
         g.position().unit(at(&g, "a7").unwrap()).kind,
@@ -1681,7 +1681,7 @@ fn db_bish_04_end_of_turn_decision() {
     assert_eq!(g.position().to_move(), Side::Black);
     assert_eq!(
         legal(&g),
-        vec!["choose:0".to_string(), "choose:1".to_string()]
+        vec!["choose:decline".to_string(), "choose:raise".to_string()]
     );
     play(&mut g, &["choose:1"]);
     assert_eq!(loc(&g, wb), Location::Exiled);

@@ -68,7 +68,7 @@ pub fn transport(
         return Ok(false);
     }
     let side = b.pcs[king].side;
-    let choice = ctx.decide(side, ts.len() as u16, king, 2)? as usize;
+    let choice = ctx.decide(side, ts.len() as u16, king, 2, &ts)? as usize;
     let t = ts[choice.min(ts.len() - 1)];
     let Some(pawn) = b.ground(t) else {
         return Err(Stop::Bad);

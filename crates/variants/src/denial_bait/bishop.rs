@@ -26,7 +26,7 @@ pub fn maybe_raise(
     let choice = if ctx.auto_raise {
         1
     } else {
-        ctx.decide(side, 2, id, 1)?
+        ctx.decide(side, 2, id, 1, &[s])?
     };
     if choice == 0 {
         return Ok(());

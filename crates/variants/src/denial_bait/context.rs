@@ -60,6 +60,10 @@ pub struct Ctx {
     /// Raise choices default to "raise" instead of being asked (used only for the
     /// self-capture of ground pawns right after a movement, where no chain can start).
     pub auto_raise: bool,
+    /// The squares the decision that stopped execution is about, set with
+    /// [`Stop::Need`]: the square a bishop would raise on, or the bait targets in option
+    /// order. Only for naming the options to people (`super::decision`).
+    pub asked: smallvec::SmallVec<[Sq; 4]>,
 }
 
 impl Ctx {
@@ -72,13 +76,15 @@ impl Ctx {
             ..Ctx::default()
         }
     }
-    /// Takes the next decision of `side` among `options`, or stops asking for it.
+    /// Takes the next decision of `side` among `options`, or stops asking for it; `asked`
+    /// are the squares the decision is about (see [`Ctx::asked`]).
     pub fn decide(
         &mut self,
         side: Side,
         options: u16,
         unit: usize,
         kind: u16,
+        asked: &[Sq],
     ) -> Result<u16, Stop> {
         if options <= 1 {
             return Ok(0);
@@ -87,6 +93,7 @@ impl Ctx {
             self.next += 1;
             return Ok(d.min(options - 1));
         }
+        self.asked = asked.iter().copied().collect();
         Err(Stop::Need {
             side,
             options,

@@ -16,7 +16,8 @@
 //!    [`promotion`] (PROM), [`deny`] (DENY) and [`legal`] (legality of a movement).
 //! 7. The turn: [`turn`] (which actions a movement is made of), [`listing`] (the movements
 //!    of a turn), `perform` (playing an action, the end of the turn, the verdict),
-//!    `fen`, `repetition` (what repeats for the threefold draw, DB-FIDE-07).
+//!    `fen`, `repetition` (what repeats for the threefold draw, DB-FIDE-07),
+//!    [`decision`] (the names of the pending decisions and their options).
 //! 8. This file: [`DenialBait`] and its [`Rules`] implementation. A turn is a sequence of
 //!    actions of the mover (free actions, `declare:1`, one movement), owner decisions
 //!    inside chain reactions and end-of-turn conversions (`choose:<n>`), then the
@@ -40,6 +41,7 @@ pub mod rook;
 
 pub mod chain;
 
+pub mod decision;
 pub mod deny;
 pub mod exile;
 pub mod fide;
@@ -54,8 +56,8 @@ pub mod turn;
 
 use base::*;
 use frozen_core::{
-    Action, ActionKind, EventSink, KindInfo, KindSet, LoadError, Location, Position, Problem,
-    ProblemKind, Rules, Shape, Side, UnitId,
+    Action, ActionKind, ActionParseError, DecisionText, EventSink, KindInfo, KindSet, LoadError,
+    Location, Pending, Position, Problem, ProblemKind, Rules, Shape, Side, UnitId,
 };
 pub use listing::{
     any_legal_movement, bait_movements, can_declare, forced_movements, legal_movements,
@@ -263,6 +265,70 @@ impl Rules for DenialBait {
 
     fn perform(&self, pos: &mut Position<DbState>, a: &Action, events: &mut dyn EventSink) {
         self.play_action(pos, a, events)
+    }
+
+    /// The core notation, except that an answer to a pending decision with named options
+    /// is written with its name (`choose:raise`, `choose:d2`, `choose:queen`; the names
+    /// are in the `decision` module).
+    fn format_action(&self, pos: &Position<DbState>, a: &Action) -> String {
+        if a.kind == ActionKind::Choose && a.path.is_empty() && a.piece.is_none() {
+            if let Some(name) = self.option_names(pos).get(usize::from(a.arg)) {
+                return format!("choose:{name}");
+            }
+        }
+        frozen_core::format_action(&self.kinds, a)
+    }
+
+    /// The core notation, and `choose:<name>` for an option of the pending decision
+    /// (`choose:<n>` keeps working).
+    fn parse_action(
+        &self,
+        pos: &Position<DbState>,
+        text: &str,
+    ) -> Result<Action, ActionParseError> {
+        if let Some(word) = text.strip_prefix("choose:") {
+            if word.starts_with(|c: char| !c.is_ascii_digit()) {
+                let names = self.option_names(pos);
+                if let Some(n) = names.iter().position(|n| n == word) {
+                    return Ok(Action::new(ActionKind::Choose, &[]).with_arg(n as u16));
+                }
+                if !names.is_empty() {
+                    return Err(ActionParseError {
+                        input: text.chars().take(300).collect(),
+                        column: 8,
+                        reason: format!(
+                            "expected an option of the pending decision: {} (or its number, \
+                             choose:0 to choose:{})",
+                            names.join(", "),
+                            names.len() - 1
+                        ),
+                    });
+                }
+            }
+        }
+        frozen_core::parse_action(&self.kinds, text)
+    }
+
+    fn describe_decision(&self, pos: &Position<DbState>, p: &Pending) -> Option<DecisionText> {
+        self.decision_text(pos, p)
+    }
+
+    /// A King in check (DB-FIDE-02).
+    fn square_notes(&self, pos: &Position<DbState>) -> Vec<frozen_core::SquareNote> {
+        let b = Board::load(pos);
+        Side::ALL
+            .into_iter()
+            .filter(|&side| fide::in_check(&b, side))
+            .filter_map(|side| match b.pcs[b.king(side)?].place {
+                Place::Board(s, _) => Some(frozen_core::SquareNote {
+                    square: to_sq(s),
+                    kind: frozen_core::SquareNoteKind::Check,
+                    text: format!("{side}'s King is in check (DB-FIDE-02)"),
+                    legend: "King in check (DB-FIDE-02)".into(),
+                }),
+                _ => None,
+            })
+            .collect()
     }
 
     fn explain_illegal(&self, pos: &Position<DbState>, a: &Action) -> String {

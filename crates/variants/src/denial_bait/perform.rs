@@ -80,7 +80,57 @@ impl DenialBait {
         let n = links.len() as u32;
         let mover = st.turn.mover;
         pos.update_state(|s| s.turn.partial = Some(Partial { links, mode }));
-        await_decision(pos, mover, pending::CONTINUE, unit, n);
+        await_decision(pos, mover, pending::CONTINUE, unit, n, events);
+    }
+
+    /// Runs movement `a` on `b` (the position's board, the mover to move) with the
+    /// decisions taken so far, as [`Self::play_movement`] plays it, writing nothing back.
+    fn run_movement(
+        pos: &Position<DbState>,
+        mut b: Board,
+        a: &Action,
+        decisions: &[u16],
+        events: bool,
+    ) -> (Board, Ctx, Result<(), Stop>) {
+        let st = pos.state();
+        let mut ctx = Ctx::new(decisions, &st.game.ep, events);
+        ctx.bait_king = forced_owed(st, st.turn.mover).map(|f| f.king.index());
+        let r = exec(&mut b, a, &mut ctx);
+        (b, ctx, r)
+    }
+
+    /// Runs the end-of-turn removals (DB-BISH-04 auto-exile, then the self-capture of
+    /// ground pawns) with the decisions taken so far, as [`Self::finish_turn`] does,
+    /// writing nothing back.
+    fn run_end_of_turn(
+        pos: &Position<DbState>,
+        decisions: &[u16],
+        events: bool,
+    ) -> (Board, Ctx, Result<(), Stop>) {
+        let mover = pos.state().turn.mover;
+        let mut b = Board::load(pos);
+        b.to_move = mover;
+        let mut ctx = Ctx::new(decisions, &[], events);
+        let r = bishop::auto_exile(&mut b, &mut ctx, mover, process)
+            .and_then(|_| pawn::self_capture(&mut b, &mut ctx, process));
+        (b, ctx, r)
+    }
+
+    /// The squares the pending owner decision of a chain reaction is about (see
+    /// [`Ctx::asked`]), found by running the movement or the end of the turn again up to
+    /// the question; empty when no such decision is pending.
+    pub(super) fn asked_squares(pos: &Position<DbState>) -> Vec<frozen_core::Square> {
+        let st = pos.state();
+        let ctx = if let Some(e) = &st.turn.eot {
+            Self::run_end_of_turn(pos, &e.decisions, false).1
+        } else if let Some(inf) = &st.turn.inflight {
+            let mut b = Board::load(pos);
+            b.to_move = st.turn.mover;
+            Self::run_movement(pos, b, &inf.action, &inf.decisions, false).1
+        } else {
+            return Vec::new();
+        };
+        ctx.asked.iter().map(|&s| to_sq(s)).collect()
     }
 
     /// Plays a movement (with the decisions taken so far) for the mover.
@@ -96,9 +146,8 @@ impl DenialBait {
         let mut b = Board::load(pos);
         b.to_move = mover;
         let links = movement_links(&b, a).to_vec();
-        let mut ctx = Ctx::new(&decisions, &st.game.ep, events.wants());
-        ctx.bait_king = forced_owed(&st, mover).map(|f| f.king.index());
-        match exec(&mut b, a, &mut ctx) {
+        let (mut b, mut ctx, r) = Self::run_movement(pos, b, a, &decisions, events.wants());
+        match r {
             Err(Stop::Need {
                 side,
                 options,
@@ -112,7 +161,7 @@ impl DenialBait {
                     options,
                 });
                 pos.set_state(st2);
-                await_decision(pos, side, kind, unit, u32::from(options));
+                await_decision(pos, side, kind, unit, u32::from(options), events);
                 return;
             }
             Err(Stop::Bad) => return,
@@ -159,7 +208,7 @@ impl DenialBait {
             let mut st2 = st;
             st2.turn.converting = true;
             pos.set_state(st2);
-            await_decision(pos, side, pending::CONVERT, pawn, 0);
+            await_decision(pos, side, pending::CONVERT, pawn, 0, events);
             return;
         }
         let mut st2 = st;
@@ -174,17 +223,13 @@ impl DenialBait {
         let st = pos.state().clone();
         let mover = st.turn.mover;
         let opp = mover.opposite();
-        let mut b = Board::load(pos);
-        b.to_move = mover;
         let decisions = st
             .turn
             .eot
             .as_ref()
             .map(|e| e.decisions.clone())
             .unwrap_or_default();
-        let mut ctx = Ctx::new(&decisions, &[], events.wants());
-        let r = bishop::auto_exile(&mut b, &mut ctx, mover, process)
-            .and_then(|_| pawn::self_capture(&mut b, &mut ctx, process));
+        let (mut b, mut ctx, r) = Self::run_end_of_turn(pos, &decisions, events.wants());
         if let Err(Stop::Need {
             side,
             options,
@@ -199,7 +244,7 @@ impl DenialBait {
                 options,
             });
             pos.set_state(st2);
-            await_decision(pos, side, kind, unit, u32::from(options));
+            await_decision(pos, side, kind, unit, u32::from(options), events);
             return;
         }
         pos.set_pending(PendingList::new());
@@ -401,7 +446,15 @@ impl DenialBait {
                     events.push(Event::GameOver(v));
                 }
             }
-            ActionKind::Declare => pos.update_state(|s| s.turn.bait = true),
+            ActionKind::Declare => {
+                pos.update_state(|s| s.turn.bait = true);
+                if events.wants() {
+                    events.push(Event::Note(format!(
+                        "{} declares bait: the movement must keep the check (DB-BAIT-03)",
+                        pos.to_move()
+                    )));
+                }
+            }
             ActionKind::Choose => {
                 let st = pos.state().clone();
                 if let Some(mut e) = st.turn.eot.clone() {
@@ -499,15 +552,20 @@ pub(super) fn await_decision(
     kind: u16,
     unit: usize,
     data: u32,
+    events: &mut dyn EventSink,
 ) {
-    let mut p = PendingList::new();
-    p.push(Pending {
+    let d = Pending {
         side,
         kind,
         unit: Some(UnitId(unit as u16)),
         square: None,
         data,
-    });
+    };
+    if events.wants() {
+        events.push(Event::Awaiting(d.clone()));
+    }
+    let mut p = PendingList::new();
+    p.push(d);
     pos.set_pending(p);
     pos.set_to_move(side);
 }

@@ -291,6 +291,12 @@ impl Rules for Fc12 {
     fn describe_state(&self, pos: &Fc12Position) -> Vec<String> {
         setup::describe_state(self, pos)
     }
+    fn square_notes(&self, pos: &Fc12Position) -> Vec<frozen_core::SquareNote> {
+        setup::square_notes(self, pos)
+    }
+    fn mark_layer_name(&self, layer: usize) -> Option<String> {
+        (layer == death::LAYER).then(|| "death square (F12-DETH-01)".to_string())
+    }
     fn repetition_limit(&self) -> Option<u32> {
         Some(3)
     }

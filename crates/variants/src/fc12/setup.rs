@@ -367,6 +367,39 @@ pub fn validate(fc: &Fc12, pos: &Fc12Position) -> Vec<Problem> {
     out
 }
 
+/// The squares a picture marks: a King in check (F12-TURN-03), a unit paralysed by
+/// an enemy jester's presence (F12-JEST-03), which its status does not record.
+pub fn square_notes(fc: &Fc12, pos: &Fc12Position) -> Vec<frozen_core::SquareNote> {
+    use frozen_core::{SquareNote, SquareNoteKind};
+    let mut v = Vec::new();
+    for side in frozen_core::Side::ALL {
+        if super::king::in_check(fc, pos, side) {
+            if let Some(k) = super::king::king_square(pos, side) {
+                v.push(SquareNote {
+                    square: k,
+                    kind: SquareNoteKind::Check,
+                    text: format!("{side}'s King is in check (F12-TURN-03)"),
+                    legend: "King in check (F12-TURN-03)".into(),
+                });
+            }
+        }
+    }
+    for id in pos.unit_ids() {
+        let Some(sq) = pos.unit(id).loc.square() else {
+            continue;
+        };
+        if let Some(j) = presence(fc, pos, id) {
+            v.push(SquareNote {
+                square: sq,
+                kind: SquareNoteKind::Paralysed,
+                text: format!("paralysed by the presence of the jester on {j} (F12-JEST-03)"),
+                legend: "paralysed by an enemy jester's presence (F12-JEST-03)".into(),
+            });
+        }
+    }
+    v
+}
+
 /// Display lines: death squares, paralysis (turns left), presence paralysis,
 /// the double move under way and promotions owed (F12-VISU-01).
 pub fn describe_state(fc: &Fc12, pos: &Fc12Position) -> Vec<String> {

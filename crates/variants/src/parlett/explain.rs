@@ -8,10 +8,10 @@
 //! The piece itself is shown as `@`.
 
 use super::ast::{
-    Body, CaptureRule, Chain, Definition, Distance, MoveExpr, MoveKind, Primary, Step, Target, Unit,
+    Body, CaptureRule, Chain, Distance, MoveExpr, MoveKind, Primary, Step, Target, Unit,
 };
 use super::error::ParseError;
-use super::parse::{parse_line_strict, parse_moves_strict};
+use super::parse::parse_strict;
 use super::rules::{GameRule, ParlettRules, PieceSpec, SetFile};
 use frozen_core::{Action, Rules, Shape, Square};
 use std::fmt::Write;
@@ -41,14 +41,10 @@ fn has_piece_prefix(notation: &str) -> bool {
 /// assert!(text.contains("alternative 2: ~2+"));
 /// ```
 pub fn explain(notation: &str, from: Square, shape: Shape) -> Result<String, ParseError> {
-    let def = match parse_line_strict(notation) {
+    let def = match parse_strict(notation, true) {
         Ok(d) => d,
-        Err(line_err) => match parse_moves_strict(notation) {
-            Ok(e) => Definition {
-                pieces: vec!['X'],
-                body: Body::Moves(e),
-                caption: None,
-            },
+        Err(line_err) => match parse_strict(notation, false) {
+            Ok(d) => d,
             Err(moves_err) => {
                 return Err(if has_piece_prefix(notation) {
                     line_err

@@ -143,3 +143,26 @@ fn recursion_error(
         input,
     )
 }
+
+/// The check `parlett explain` adds (not a load check): the first tile label `%L%` in
+/// `used` (name, column of its `%`) that no `@L@` of the line binds, as an error at its
+/// `%`. PAR-LABL-03 gives an unbound `%L%` no outcome, so a set may hold one; one that no
+/// `@L@` of its line binds can never have an outcome and is almost surely a typo.
+pub(super) fn check_tiles(
+    input: &str,
+    bound: &[String],
+    used: &[(String, usize)],
+) -> Result<(), ParseError> {
+    match used.iter().find(|(name, _)| !bound.contains(name)) {
+        Some((name, column)) => Err(ParseError::new(
+            *column,
+            format!(
+                "a tile label bound on this line by '@{name}@' (PAR-LABL-03: an unbound \
+                 '%{name}%' never has an outcome)"
+            ),
+            format!("'%{name}%' (no '@{name}@' on this line)"),
+            input,
+        )),
+        None => Ok(()),
+    }
+}

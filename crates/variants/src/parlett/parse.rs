@@ -49,7 +49,7 @@ use super::ast::{
     Unit,
 };
 use super::error::ParseError;
-use super::labels::{check_labels, DefInfo, RefInfo};
+use super::labels::{check_labels, check_tiles, DefInfo, RefInfo};
 use std::num::NonZeroU32;
 use std::ops::Range;
 
@@ -93,25 +93,21 @@ pub fn parse_line(input: &str) -> Result<Definition, ParseError> {
     parser.finish(result)
 }
 
-/// [`parse_line`], then the check a person writing a definition wants on
-/// top of the load checks: every tile label `%L%` is bound by an `@L@`
-/// somewhere on its line. PAR-LABL-03 gives an unbound `%L%` no outcome,
-/// so loading a set accepts one; a label bound nowhere on its line can
-/// never have an outcome and is almost surely a typo, which
-/// `parlett explain` reports.
-pub(crate) fn parse_line_strict(input: &str) -> Result<Definition, ParseError> {
+/// [`parse_line`] (`line`) or [`parse_moves`] (read as the moves of a piece `X`), then
+/// the tile label check of `parlett explain` ([`check_tiles`]).
+pub(crate) fn parse_strict(input: &str, line: bool) -> Result<Definition, ParseError> {
     let mut parser = Parser::new(input);
-    let result = parser.definition();
-    let result = parser.finish(result);
-    parser.check_tiles(result)
-}
-
-/// [`parse_moves`] with the tile label check of [`parse_line_strict`].
-pub(crate) fn parse_moves_strict(input: &str) -> Result<MoveExpr, ParseError> {
-    let mut parser = Parser::new(input);
-    let result = parser.moves_only();
-    let result = parser.finish(result);
-    parser.check_tiles(result)
+    let result = if line {
+        parser.definition()
+    } else {
+        parser.moves_only().map(|e| Definition {
+            pieces: vec!['X'],
+            body: Body::Moves(e),
+            caption: None,
+        })
+    };
+    let result = parser.finish(result)?;
+    check_tiles(input, &parser.tiles_bound, &parser.tiles_used).map(|()| result)
 }
 
 #[derive(Debug)]
@@ -122,9 +118,8 @@ struct Parser<'a> {
     depth: usize,
     defs: Vec<DefInfo>,
     refs: Vec<RefInfo>,
-    /// Tile labels bound by `@L@` on the line.
+    /// Tile labels bound (`@L@`), and used as targets (`%L%`, with the column of the `%`).
     tiles_bound: Vec<String>,
-    /// Tile labels used as targets `%L%`, with the column of the `%`.
     tiles_used: Vec<(String, usize)>,
 }
 
@@ -295,27 +290,6 @@ impl<'a> Parser<'a> {
         result
     }
 
-    /// The first tile label `%L%` that no `@L@` of the input binds, as an
-    /// error at its `%`.
-    fn check_tiles<T>(&self, result: PResult<T>) -> PResult<T> {
-        let value = result?;
-        match self
-            .tiles_used
-            .iter()
-            .find(|(name, _)| !self.tiles_bound.contains(name))
-        {
-            Some((name, column)) => Err(self.error(
-                *column,
-                format!(
-                    "a tile label bound on this line by '@{name}@' (PAR-LABL-03: an unbound \
-                     '%{name}%' never has an outcome)"
-                ),
-                format!("'%{name}%' (no '@{name}@' on this line)"),
-            )),
-            None => Ok(value),
-        }
-    }
-
     // ----- lexical pieces ----------------------------------------------
 
     /// Whether an identifier followed by `:` starts here (A.1 rule 7).
@@ -473,14 +447,8 @@ impl<'a> Parser<'a> {
                     }
                     self.pos += 1;
                     if hi < lo {
-                        return Err(self.error(
-                            open + 1,
-                            format!(
-                                "a range {{a..b}} with a <= b (PAR-DIST-04: {{{lo}..{hi}}} holds \
-                                 no distance; write {{{hi}..{lo}}})"
-                            ),
-                            quote(self.slice(open..self.pos)),
-                        ));
+                        let why = format!("a range {{a..b}} with a <= b (PAR-DIST-04: {{{lo}..{hi}}} holds no distance; write {{{hi}..{lo}}})");
+                        return Err(self.error(open + 1, why, quote(self.slice(open..self.pos))));
                     }
                     return Ok(Distance::Range { lo, hi });
                 }
