@@ -178,11 +178,21 @@ fn db_fen_after(fen: &str, actions: &[&str]) -> String {
     v["fen"].as_str().expect("a FEN").to_string()
 }
 
+/// (FEN, actions up to the decision, decision name, option names in `choose:<n>` order,
+/// words of the question).
+type DecisionCase = (
+    &'static str,
+    &'static [&'static str],
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
 #[test]
 fn denial_bait_decisions_have_names() {
     // (FEN, actions up to the decision, decision name, option names in choose:<n> order,
     //  words of the question)
-    let cases: [(&str, &[&str], &str, &[&str], &[&str]); 3] = [
+    let cases: [DecisionCase; 3] = [
         // DB-BISH-02: the rook takes the bishop on d5; Black may raise it.
         (
             "7k/p7/8/3b4/8/8/8/K2R4 w - - 0 1",

@@ -799,7 +799,7 @@ mod progress_tests {
     #[test]
     fn drawn_after_a_second_and_wiped_before_anything_else() {
         let screen = Screen::default();
-        let target = ProgressDrawTarget::term_like_with_hz(Box::new(screen.clone()), 1000);
+        let target = ProgressDrawTarget::term_like_with_hz(Box::new(screen.clone()), 200);
         let mut line = ProgressLine::with_target(Some(target));
         line.update(&at(0, 1));
         assert_eq!(screen.text(), "", "nothing in the first second");
