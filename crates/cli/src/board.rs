@@ -345,11 +345,16 @@ pub fn legend_lines<R: Rules>(rules: &R, pos: &Position<R::State>, glyphs: Glyph
         if let Some(d) = st.aim {
             parts.push(format!("aim {d}"));
         }
-        if st.counters.iter().any(|c| *c != 0) {
-            parts.push(format!("counters {:?}", st.counters));
-        }
-        if st.flags != 0 {
-            parts.push(format!("flags {:#x}", st.flags));
+        match rules.describe_status(pos, id) {
+            Some(text) => parts.push(text),
+            None => {
+                if st.counters.iter().any(|c| *c != 0) {
+                    parts.push(format!("counters {:?}", st.counters));
+                }
+                if st.flags != 0 {
+                    parts.push(format!("flags {:#x}", st.flags));
+                }
+            }
         }
         if let Some(l) = st.link {
             parts.push(format!("linked to {}", label(l)));

@@ -341,6 +341,9 @@ pub struct UnitJson {
     /// Its status, with the fields that differ from "nothing special" (`moved`,
     /// `frozen_through`...; the names of the RON position file).
     pub status: frozen_core::Status,
+    /// What the variant's own status fields (`counters`, `flags`) mean, naming the rules
+    /// (`Rules::describe_status`), or `null`.
+    pub status_text: Option<String>,
 }
 
 /// A whole position: the side to act and the side that decides now, the result, the FEN
@@ -438,6 +441,7 @@ pub fn position<R: Rules>(rules: &R, pos: &Position<R::State>) -> PositionJson<R
                 side: u.side.into(),
                 location: u.loc.into(),
                 status: u.status,
+                status_text: rules.describe_status(pos, frozen_core::UnitId(i as u16)),
             })
             .collect(),
         setup: to_setup(rules, pos),

@@ -29,6 +29,8 @@ const MARK_COLOURS: [&str; MARK_LAYERS] = ["#d62828", "#7b2cbf", "#1d4ed8", "#11
 const CHECK_RED: &str = "#ff5c5c";
 /// The ring of a unit paralysed by a rule its status does not record (green, as paralysis).
 const PRESENCE_GREEN: &str = "#2a9d38";
+/// The badge of a unit in a state a rule names (a raised bishop).
+const STATUS_GOLD: &str = "#b8860b";
 
 /// `frozen render`.
 #[derive(Debug)]
@@ -420,6 +422,15 @@ pub fn svg_with_last<R: Rules>(
             badge(&mut body, x + SQ - 9, y + 9, "#6c757d", &format!("+{n}"));
         }
     }
+    // A unit in a state a rule names (a raised bishop): a gold badge, bottom left.
+    for n in notes.iter().filter(|n| shape.contains(n.square)) {
+        if n.kind == frozen_core::SquareNoteKind::Status {
+            let (x, y) = corner(h, n.square);
+            let _ = writeln!(body, "<g class=\"status\"><title>{}</title>", esc(&n.text));
+            badge(&mut body, x + 9, y + SQ - 9, STATUS_GOLD, "!");
+            body.push_str("</g>\n");
+        }
+    }
     // Paralysis that the status does not record (an enemy jester's presence).
     for n in notes.iter().filter(|n| shape.contains(n.square)) {
         if n.kind == frozen_core::SquareNoteKind::Paralysed {
@@ -613,6 +624,7 @@ pub fn svg_with_last<R: Rules>(
             frozen_core::SquareNoteKind::Paralysed => format!(
                 "<circle r=\"7\" fill=\"none\" stroke=\"{PRESENCE_GREEN}\" stroke-width=\"3\" stroke-dasharray=\"5 3\"/>"
             ),
+            frozen_core::SquareNoteKind::Status => icon_badge(STATUS_GOLD, "!"),
         };
         lines.push((icon, legend.clone()));
     }

@@ -469,3 +469,51 @@ fn pictures_draw_presence_paralysis_check_and_name_the_rules() {
     let o = frozen(&["render", "denial-bait", "--svg", "-"]);
     assert!(!o.stdout.contains("class=\"check\""));
 }
+
+/// DB-BISH-02/04: a raised bishop is named in `show`, `--json` and drawn by `render`,
+/// instead of raw counters and flags.
+#[test]
+fn the_raised_bishop_is_named_and_drawn() {
+    let fen = "7k/p7/8/3b4/8/8/8/K2R4 w - - 0 1";
+    let after = ["--after", "d1d5", "choose:raise"];
+    let mut args = vec!["show", "denial-bait", "--fen", fen];
+    args.extend(after);
+    let o = frozen(&args);
+    assert_ok(&o, "show");
+    let line = o
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("status b#"))
+        .unwrap_or_else(|| panic!("a status line:\n{}", o.stdout));
+    assert!(
+        line.contains("raised (DB-BISH-02): auto-exiled at the end of black's turn 1 (DB-BISH-04)"),
+        "{line}"
+    );
+    assert!(
+        line.contains("its one raise is used (DB-BISH-03)"),
+        "{line}"
+    );
+    assert!(!o.stdout.contains("flags 0x"), "{}", o.stdout);
+    args.push("--json");
+    let o = frozen(&args);
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).expect("JSON");
+    let texts: Vec<&str> = v["position"]["units"]
+        .as_array()
+        .expect("units")
+        .iter()
+        .filter_map(|u| u["status_text"].as_str())
+        .collect();
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(texts[0].starts_with("raised (DB-BISH-02)"), "{texts:?}");
+    let mut args = vec!["render", "denial-bait", "--fen", fen, "--svg", "-"];
+    args.extend(after);
+    let o = frozen(&args);
+    assert_ok(&o, "render");
+    assert_eq!(o.stdout.matches("class=\"status\"").count(), 1, "one badge");
+    assert!(
+        o.stdout
+            .contains("raised bishop, auto-exiled at the end of its owner&apos;s next turn (DB-BISH-02, DB-BISH-04)"),
+        "{}",
+        o.stdout
+    );
+}

@@ -139,6 +139,19 @@ pub trait Rules: Debug + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// What the variant's own status fields of unit `id` (`counters`, `flags`) mean, in
+    /// words naming the rules (`"raised (DB-BISH-02): auto-exiled at the end of its
+    /// owner's turn 2 (DB-BISH-04)"`); `None` (the default) where they are unused, and
+    /// displays then show them raw.
+    fn describe_status(
+        &self,
+        pos: &Position<Self::State>,
+        id: crate::unit::UnitId,
+    ) -> Option<String> {
+        let _ = (pos, id);
+        None
+    }
+
     /// What a mark layer stands for, naming the rule, for legends (`"death square
     /// (F12-DETH-01)"`); `None` (the default) where the variant gives the layer no name.
     fn mark_layer_name(&self, layer: usize) -> Option<String> {
@@ -196,6 +209,9 @@ pub enum SquareNoteKind {
     Check,
     /// A unit paralysed by a rule its status does not record.
     Paralysed,
+    /// A unit in a state a rule gives a meaning, with no other mark on the picture (a
+    /// raised bishop).
+    Status,
 }
 
 /// Compares two positions, ignoring the ply and turn counters.

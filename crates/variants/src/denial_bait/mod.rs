@@ -313,9 +313,44 @@ impl Rules for DenialBait {
         self.decision_text(pos, p)
     }
 
-    /// A King in check (DB-FIDE-02).
+    /// The raise flag (DB-BISH-02, DB-BISH-03) and a raised bishop's window (DB-BISH-04).
+    fn describe_status(&self, pos: &Position<DbState>, id: UnitId) -> Option<String> {
+        let u = pos.get_unit(id)?;
+        let expiry = u32::from(u.status.counters[0]) | (u32::from(u.status.counters[1]) << 16);
+        let mut parts = Vec::new();
+        if expiry != 0 {
+            parts.push(format!(
+                "raised (DB-BISH-02): auto-exiled at the end of {}'s turn {expiry} (DB-BISH-04)",
+                u.side
+            ));
+        }
+        if u.status.flags & FLAG_RAISE_USED != 0 {
+            parts.push("its one raise is used (DB-BISH-03)".to_string());
+        }
+        (!parts.is_empty()).then(|| parts.join("; "))
+    }
+
+    /// A King in check (DB-FIDE-02), a raised bishop (DB-BISH-02, DB-BISH-04).
     fn square_notes(&self, pos: &Position<DbState>) -> Vec<frozen_core::SquareNote> {
         let b = Board::load(pos);
+        let raised = b.pcs.iter().enumerate().filter_map(|(i, p)| match p.place {
+            Place::Board(s, _) if p.kind == BISHOP && p.expiry != 0 => {
+                Some(frozen_core::SquareNote {
+                    square: to_sq(s),
+                    kind: frozen_core::SquareNoteKind::Status,
+                    text: format!(
+                        "the raised Bishop #{i}: auto-exiled at the end of {}'s turn {} \
+                         (DB-BISH-04)",
+                        p.side, p.expiry
+                    ),
+                    legend: "raised bishop, auto-exiled at the end of its owner's next turn \
+                             (DB-BISH-02, DB-BISH-04)"
+                        .into(),
+                })
+            }
+            _ => None,
+        });
+        let raised: Vec<frozen_core::SquareNote> = raised.collect();
         Side::ALL
             .into_iter()
             .filter(|&side| fide::in_check(&b, side))
@@ -328,6 +363,7 @@ impl Rules for DenialBait {
                 }),
                 _ => None,
             })
+            .chain(raised)
             .collect()
     }
 
