@@ -394,14 +394,14 @@ pub fn svg_with_last<R: Rules>(
                 by - ux * 5.0
             );
         }
-        if u.status.range != 0 {
+        if let Some(range) = rules.display_range(pos, id) {
             used.range = true;
             badge(
                 &mut body,
                 x + SQ - 9,
                 y + SQ - 9,
                 "#1d4ed8",
-                &u.status.range.to_string(),
+                &range.to_string(),
             );
         }
         let left = paralysis_left(pos, id);

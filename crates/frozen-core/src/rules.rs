@@ -113,6 +113,14 @@ pub trait Rules: Debug + Send + Sync + 'static {
         1
     }
 
+    /// The unit's current range in squares, for displays (the FrozenChess visual notes draw it
+    /// as a number on the unit); `None` for a unit without one. The default reads
+    /// `Status.range` as squares (0 = none); variants that store range otherwise override it.
+    fn display_range(&self, pos: &Position<Self::State>, unit: crate::unit::UnitId) -> Option<u16> {
+        let r = pos.unit(unit).status.range;
+        (r != 0).then_some(r)
+    }
+
     /// Lines describing the variant's own state for displays (denial right, piles...).
     fn describe_state(&self, pos: &Position<Self::State>) -> Vec<String> {
         let _ = pos;

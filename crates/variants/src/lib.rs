@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod denial_bait;
+pub mod fc11;
 pub mod fc12;
 pub mod fc6;
 pub mod frozen_family;

@@ -25,6 +25,10 @@ pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
     board: "16x16",
     description: "FrozenChess 6 (part 1): 16x16, walls, bishop bounce, range reduction, empower, guards, templar shield, power steal",
 }, VariantInfo {
+    name: "fc11",
+    board: "16x16",
+    description: "FrozenChess 11.0 (part 1): 18 unit kinds' movement and captures, paralysis, kind immunity, promotion",
+}, VariantInfo {
     name: "fc12",
     board: "12x12",
     description: "FrozenChess 12x12: death squares, paralysis, empower and guards, double moves, jesters, King's Exchange",
@@ -70,6 +74,7 @@ impl std::error::Error for UnknownVariant {}
 /// Runs `visitor` on the variant called `name`.
 pub fn visit<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
     match name {
+        "fc11" => Ok(visitor.visit(crate::fc11::Fc11::new())),
         "fc12" => Ok(visitor.visit(crate::fc12::Fc12::new())),
         "fc6" => Ok(visitor.visit(crate::fc6::Fc6::new())),
         "denial-bait" => Ok(visitor.visit(crate::denial_bait::DenialBait::new())),

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 /// The rulings document of each registered variant (under `docs/rules/`).
 const RULINGS: &[(&str, &str)] = &[
     ("fc6", "fc6.md"),
+    ("fc11", "fc11.md"),
     ("fc12", "fc12.md"),
     ("denial-bait", "denial-bait.md"),
     ("normal-chess", "parlett.md"),

@@ -1,0 +1,137 @@
+//! FrozenChess 11.0 (`fc11`), part 1: the 16x16 board, the 18 unit kinds' movement and
+//! captures, the basic turn, paralysis as state, kind immunity and promotion.
+//!
+//! The rules follow the catalog `rules/fc11.md` as ruled in `docs/rules/fc11.md`. One
+//! module per catalog area, one module per unit kind; each names the rule IDs it
+//! implements:
+//!
+//! | Module | IDs |
+//! |---|---|
+//! | [`base`] | the kind constants and the rules value (FC11-SETP-06) |
+//! | [`setup`] | FC11-SETP-01..16 |
+//! | [`fen`] | the extended FEN of FC11 positions (SETP-08/09 state, PAWN-03 moved flags, PARA-02 counters, CAPT-04 CRR, tombs) |
+//! | [`board`] | FC11-TURN-13 (what blocks and what may be landed on), the forward of a unit |
+//! | [`turn`] | FC11-TURN-01, -02, -14, -15; the end of the game (FC11-KING-12) |
+//! | [`paralysis`] | FC11-PARA-01..03, -12, -13, -15 |
+//! | [`capture`] | FC11-CAPT-01..06 |
+//! | [`promotion`] | FC11-PAWN-04, -05 |
+//! | [`units`] | one module per kind: PAWN, LANC, KNGT, BISH, DRAG, ROOK, QUEN, KING, JEST, CHAN, TEMP, FROG, TREB, BALL, SHIP, ONAG, CANN, ASSN rows of this part |
+//!
+//! Engine model (FC11-TURN-01): in this part every turn is one action (a move, a capture,
+//! or a Pawn Rotation); double moves, multimoves and the other multi-action turns come
+//! with later parts. Legality (FC11-TURN-15) is judged by playing each candidate and
+//! undoing it; when turns of several actions arrive, the family's whole-turn search
+//! ([`crate::frozen_family::turn`]) is the place for it.
+//!
+//! Built on the FrozenChess family module ([`crate::frozen_family`]): owner-turn paralysis
+//! timers ([`crate::frozen_family::timers`]), kind immunity tables
+//! ([`crate::frozen_family::immunity`]), promotion ([`crate::frozen_family::promotion`])
+//! and repetition ([`crate::frozen_family::repetition`]). The family's pattern tables and
+//! attack look-ups are not used: FC11 units aim (pawns, Onagers), capture beside their
+//! path (Lancer), and are stopped by walls but not by tombs, which those tables do not
+//! describe; each unit module here answers "where can it go" and "does it attack this
+//! square" for its kind.
+
+pub mod base;
+pub mod board;
+pub mod capture;
+pub mod fen;
+pub mod paralysis;
+pub mod promotion;
+pub mod setup;
+pub mod turn;
+pub mod units;
+
+pub use base::{
+    Fc11, Fc11Position, Fc11State, ASSASSIN, BALLISTA, BISHOP, CANNON, CHANCELLOR, DRAGON, FROG,
+    JESTER, KIND_COUNT, KING, KNIGHT, LANCER, ONAGER, PAWN, QUEEN, ROOK, SHIP, TEMPLAR, TREBUCHET,
+};
+
+use crate::frozen_family::promotion::PromotionRule;
+use crate::frozen_family::repetition;
+use frozen_core::{Action, EventSink, Geometry, KindSet, LoadError, Problem, Rules, Shape};
+use std::sync::Arc;
+
+impl Default for Fc11 {
+    fn default() -> Self {
+        Fc11::new()
+    }
+}
+
+impl Fc11 {
+    /// Builds the rules (precomputes the 16x16 geometry).
+    pub fn new() -> Fc11 {
+        Fc11 {
+            geo: Arc::new(Geometry::new(Shape::SIXTEEN)),
+            kinds: setup::kind_set(),
+            promotion: PromotionRule {
+                pawn: PAWN,
+                choices: promotion::PROMOTION_KINDS.iter().copied().collect(),
+                ranks: 16,
+            },
+        }
+    }
+}
+
+impl Rules for Fc11 {
+    type State = Fc11State;
+
+    fn name(&self) -> &str {
+        "fc11"
+    }
+    fn description(&self) -> &str {
+        "FrozenChess 11.0, part 1: 16x16, 18 unit kinds' movement and captures, paralysis, kind immunity, promotion"
+    }
+    fn kinds(&self) -> &KindSet {
+        &self.kinds
+    }
+    fn shape(&self) -> Shape {
+        Shape::SIXTEEN
+    }
+    fn initial_position(&self) -> Fc11Position {
+        fen::initial_position(self)
+    }
+    fn actions(&self, pos: &Fc11Position, out: &mut Vec<Action>) {
+        let mut scratch = pos.clone();
+        turn::legal_actions(self, &mut scratch, out);
+    }
+    fn actions_mut(&self, pos: &mut Fc11Position, out: &mut Vec<Action>) {
+        turn::legal_actions(self, pos, out);
+    }
+    fn count_actions(&self, pos: &Fc11Position, buf: &mut Vec<Action>) -> u64 {
+        let mut scratch = pos.clone();
+        turn::count_legal(self, &mut scratch, buf)
+    }
+    fn count_actions_mut(&self, pos: &mut Fc11Position, buf: &mut Vec<Action>) -> u64 {
+        turn::count_legal(self, pos, buf)
+    }
+    fn perform(&self, pos: &mut Fc11Position, action: &Action, events: &mut dyn EventSink) {
+        let mover = pos.to_move();
+        turn::exec(self, pos, action, events);
+        turn::end_of_game(self, pos, mover, events);
+    }
+    fn explain_illegal(&self, pos: &Fc11Position, action: &Action) -> String {
+        turn::explain_illegal(self, pos, action)
+    }
+    fn validate(&self, pos: &Fc11Position) -> Vec<Problem> {
+        setup::validate(self, pos)
+    }
+    fn position_from_fen(&self, text: &str) -> Result<Fc11Position, LoadError> {
+        fen::position_from_fen(self, text)
+    }
+    fn to_fen(&self, pos: &Fc11Position) -> Option<String> {
+        fen::to_fen(self, pos)
+    }
+    fn display_range(&self, pos: &Fc11Position, unit: frozen_core::UnitId) -> Option<u16> {
+        setup::display_range(pos, unit)
+    }
+    fn describe_state(&self, pos: &Fc11Position) -> Vec<String> {
+        setup::describe_state(self, pos)
+    }
+    fn same_for_repetition(&self, a: &Fc11Position, b: &Fc11Position) -> bool {
+        repetition::same_for_repetition(a, b)
+    }
+    fn repetition_key(&self, pos: &Fc11Position) -> u64 {
+        repetition::repetition_key(pos)
+    }
+}

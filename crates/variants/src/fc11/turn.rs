@@ -1,0 +1,311 @@
+//! The basic turn and legality (FC11-TURN-01, -02, -14, -15).
+//!
+//! * FC11-TURN-01: players alternate; in this part each turn is one action (one decision):
+//!   a move, a capture, or a Pawn Rotation (`act:`). No passing.
+//! * FC11-TURN-02: a normal move goes from A to B with the unit's pattern; one that gives
+//!   check is still a normal move (nothing here treats it differently).
+//! * FC11-TURN-14: the path of a move ([`path_squares`]): for a slide every square entered;
+//!   for a leap its landing points, intermediate ones of a composite leap included; none
+//!   for a rotation. Later parts build walls, tomb passes and shellshock on it.
+//! * FC11-TURN-15: no action may leave the acting side's King attacked: each candidate is
+//!   played and undone, and kept only if the King is then safe ([`legal_actions`]).
+//!
+//! Uses: [`super::units`] (candidates, check), [`super::capture`], [`super::promotion`],
+//! [`super::paralysis`].
+
+use super::base::{
+    Fc11, Fc11Position, BISHOP, CANNON, CHANCELLOR, DRAGON, FROG, JESTER, KING, LANCER, ONAGER,
+    PAWN, QUEEN, ROOK, SHIP, TEMPLAR, TREBUCHET,
+};
+use super::board::View;
+use super::capture::{apply_crr, capture, current_range, refusal, CrrCount, Refusal};
+use super::paralysis::is_paralyzed;
+use super::units::check::king_safe;
+use super::units::{self, delta};
+use frozen_core::{Action, ActionKind, Dir, Event, EventSink, NoEvents, Square};
+use smallvec::SmallVec;
+
+/// Appends the candidate actions of the side to act: every action the movement rules allow,
+/// before the own-King test (FC11-TURN-15). Paralysed units have none (FC11-PARA-01).
+pub fn candidates(fc: &Fc11, pos: &Fc11Position, out: &mut Vec<Action>) {
+    if pos.result().is_some() {
+        return;
+    }
+    let v = View::new(pos);
+    for sq in pos.side_bb(pos.to_move()).iter() {
+        candidates_of(fc, &v, sq, out);
+    }
+}
+
+/// The candidates of the unit on `sq`.
+fn candidates_of(fc: &Fc11, v: &View, sq: Square, out: &mut Vec<Action>) {
+    let Some(id) = v.pos.unit_at(sq) else { return };
+    if is_paralyzed(v.pos, id) {
+        return;
+    }
+    units::moves(fc, v, v.pos.unit(id), sq, out);
+}
+
+/// True if the candidate `a` leaves the mover's King safe (FC11-TURN-15); `pos` is restored.
+pub fn is_legal(fc: &Fc11, pos: &mut Fc11Position, a: &Action) -> bool {
+    let me = pos.to_move();
+    let m = pos.mark();
+    exec(fc, pos, a, &mut NoEvents);
+    let ok = king_safe(pos, me);
+    pos.undo_to(m);
+    ok
+}
+
+/// Appends every legal action of the side to act (in candidate order).
+pub fn legal_actions(fc: &Fc11, pos: &mut Fc11Position, out: &mut Vec<Action>) {
+    let start = out.len();
+    candidates(fc, pos, out);
+    let mut keep = start;
+    for i in start..out.len() {
+        let a = out[i].clone();
+        if is_legal(fc, pos, &a) {
+            out[keep] = a;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// Number of legal actions of the side to act; `buf` is scratch space.
+pub fn count_legal(fc: &Fc11, pos: &mut Fc11Position, buf: &mut Vec<Action>) -> u64 {
+    buf.clear();
+    candidates(fc, pos, buf);
+    let mut n = 0;
+    for a in buf.iter() {
+        if is_legal(fc, pos, a) {
+            n += 1;
+        }
+    }
+    buf.clear();
+    n
+}
+
+/// True if the side to act has at least one legal action (unit by unit, stopping at the
+/// first).
+pub fn has_legal_action(fc: &Fc11, pos: &mut Fc11Position) -> bool {
+    crate::frozen_family::turn::with_scratch(|buf| {
+        let squares = pos.side_bb(pos.to_move());
+        for sq in squares.iter() {
+            buf.clear();
+            {
+                let v = View::new(pos);
+                candidates_of(fc, &v, sq, buf);
+            }
+            if buf.iter().any(|a| is_legal(fc, pos, a)) {
+                return true;
+            }
+        }
+        false
+    })
+}
+
+/// Performs one listed action (FC11-TURN-01): a move or capture ([`super::capture`],
+/// promotion), or a Pawn Rotation; then the turn passes.
+pub fn exec(fc: &Fc11, pos: &mut Fc11Position, a: &Action, events: &mut dyn EventSink) {
+    let (Some(from), Some(to)) = (a.from(), a.to()) else {
+        return;
+    };
+    let Some(id) = pos.unit_at(from) else { return };
+    match a.kind {
+        ActionKind::Move => {
+            let victim = pos.unit_at(to);
+            let victim_kind = victim.map(|vid| pos.unit(vid).kind);
+            if let Some(vid) = victim {
+                capture(pos, vid, to, id, events);
+            }
+            pos.move_unit(id, to);
+            if events.wants() {
+                events.push(Event::Moved { unit: id, from, to });
+            }
+            let u = pos.unit(id);
+            if u.kind == PAWN {
+                if !u.status.moved {
+                    pos.update_status(id, |st| st.moved = true);
+                }
+                super::promotion::after_move(fc, pos, id, victim_kind, a.piece, events);
+            } else if let Some(k) = victim_kind {
+                apply_crr(pos, id, &[k], CrrCount::EachVictim);
+            }
+        }
+        ActionKind::Act => {
+            let (df, dr) = delta(from, to);
+            pos.update_status(id, |st| st.aim = Some(Dir::new(df as i8, dr as i8)));
+        }
+        _ => return,
+    }
+    pos.pass_turn();
+    pos.bump_ply();
+    if events.wants() {
+        events.push(Event::TurnPassed { to: pos.to_move() });
+    }
+}
+
+/// The path of a listed action in `pos`, before it is played (FC11-TURN-14): every square a
+/// slide enters, the landing points of a leap (a composite leap's intermediate ones
+/// first), the slide and the victim of a Lancer capture, nothing for a rotation. The
+/// destination is always last.
+pub fn path_squares(fc: &Fc11, pos: &Fc11Position, a: &Action) -> SmallVec<[Square; 16]> {
+    let mut out = SmallVec::new();
+    let Some(from) = a.from() else {
+        return out;
+    };
+    if a.kind != ActionKind::Move {
+        return out;
+    }
+    let Some(kind) = pos.unit_at(from).map(|id| pos.unit(id).kind) else {
+        return out;
+    };
+    let mut prev = from;
+    for &c in &a.path[1..] {
+        let (df, dr) = delta(prev, c);
+        let straight = df == 0 || dr == 0 || df.abs() == dr.abs();
+        let slide = match kind {
+            LANCER | ROOK | QUEEN | BISHOP | SHIP | ONAGER | TEMPLAR => straight,
+            DRAGON => df != 0 && df.abs() == dr.abs(),
+            _ => false,
+        };
+        if slide {
+            out.extend(fc.geo.between(prev, c).iter());
+        } else if kind == JESTER {
+            let (sx, sy) = (df.signum(), dr.signum());
+            for i in 2..=df.abs().min(dr.abs()) {
+                if let Some(p) = prev.offset(i * sx, i * sy).filter(|&p| p != c) {
+                    out.push(p);
+                }
+            }
+        } else if kind == CHANCELLOR && prev.distance(c) > 1 {
+            out.extend(units::chancellor::corner(prev, df, dr));
+        }
+        out.push(c);
+        prev = c;
+    }
+    out
+}
+
+/// Why `a` is not legal in `pos`, in rule terms.
+pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
+    if let Some(o) = pos.result() {
+        return format!("the game is over: {o}");
+    }
+    let me = pos.to_move();
+    let mut cands = Vec::new();
+    candidates(fc, pos, &mut cands);
+    if cands.contains(a) {
+        return "it would leave your own King in check (FC11-TURN-15, FC11-KING-03)".into();
+    }
+    let (Some(from), Some(to)) = (a.from(), a.to()) else {
+        return "fc11 actions are moves (`e4e5`) and Pawn Rotations (`act:e4f4`)".into();
+    };
+    let Some(id) = pos.unit_at(from) else {
+        return format!("there is no unit on {from}");
+    };
+    let u = pos.unit(id);
+    if u.side != me {
+        return format!("the unit on {from} belongs to {}", u.side);
+    }
+    if is_paralyzed(pos, id) {
+        return format!(
+            "the {} on {from} is paralysed for {} more turn(s) of its owner (FC11-PARA-01, FC11-PARA-02)",
+            fc.kind_name(u.kind),
+            super::paralysis::turns_left(pos, id)
+        );
+    }
+    match (a.kind, u.kind) {
+        (ActionKind::Act, PAWN) => {
+            return "a Pawn Rotation names the pawn and an orthogonal neighbour it does not face yet (FC11-PAWN-11)".into();
+        }
+        (ActionKind::Act, _) => return "only pawns rotate in this part (FC11-PAWN-11)".into(),
+        (ActionKind::Move, _) => {}
+        _ => return "fc11 actions are moves (`e4e5`) and Pawn Rotations (`act:e4f4`)".into(),
+    }
+    if u.kind == TREBUCHET || u.kind == CANNON {
+        return format!(
+            "a {} never moves on its own (FC11-TREB-01, FC11-CANN-01)",
+            fc.kind_name(u.kind)
+        );
+    }
+    if pos.walls().get(to).is_some() {
+        return format!("{to} is a wall: no unit lands on a wall (FC11-TURN-13)");
+    }
+    if let Some(vid) = pos.unit_at(to) {
+        let v = pos.unit(vid);
+        if !units::attacks(&View::new(pos), u, from, to) {
+            return match u.kind {
+                BISHOP | JESTER | FROG | super::base::BALLISTA | SHIP | ONAGER => {
+                    format!("a {} never captures (FC11-SETP-13)", fc.kind_name(u.kind))
+                }
+                _ => format!("the {} on {from} cannot capture on {to} (its patterns, path or range do not reach it)", fc.kind_name(u.kind)),
+            };
+        }
+        if let Some(r) = refusal(u, v) {
+            return match r {
+                Refusal::Friendly => format!("{to} holds a friendly unit"),
+                Refusal::King => "the King is never captured: checkmate it instead (FC11-CAPT-02)".into(),
+                Refusal::Immortal => format!("a {} is immortal and cannot be captured (FC11-CAPT-02, FC11-FROG-01, FC11-SHIP-01)", fc.kind_name(v.kind)),
+                Refusal::KindImmunity => format!("kind immunity: a {} can do nothing to a {} (FC11-PARA-12)", fc.kind_name(u.kind), fc.kind_name(v.kind)),
+            };
+        }
+    }
+    if u.kind == PAWN && a.piece.is_none() && super::promotion::on_far_rank(fc, me, to) {
+        return "a pawn ending on its far rank must promote: add =Q, =R, =N ... (FC11-PAWN-05)"
+            .into();
+    }
+    if matches!(a.piece, Some(KING | PAWN)) {
+        return "a pawn promotes to any kind but King and Pawn (FC11-PAWN-05)".into();
+    }
+    if a.piece.is_some() {
+        return "a promotion kind is given only by a pawn that ends on its far rank, and never beyond the caps of 8 Frogs, 8 Ships and 16 immortals (FC11-PAWN-05)".into();
+    }
+    if pos.tombs().get(to).is_some_and(|t| !t.queue.is_empty()) && matches!(u.kind, KING | FROG) {
+        return format!(
+            "the {} never moves onto a tomb (FC11-KING-11, FC11-FROG-02)",
+            fc.kind_name(u.kind)
+        );
+    }
+    if super::capture::has_crr(u.kind) && from.distance(to) > current_range(u) {
+        return format!(
+            "{to} is beyond the {}'s current range of {} squares (FC11-CAPT-04)",
+            fc.kind_name(u.kind),
+            current_range(u)
+        );
+    }
+    format!(
+        "the {} on {from} cannot go to {to} with its patterns now (blocked, or not one of its moves)",
+        fc.kind_name(u.kind)
+    )
+}
+
+/// Ends the game after an action of `mover` when the side to act has no legal action:
+/// checkmate if its King is attacked, else stalemate; it loses either way (FC11-KING-12).
+pub fn end_of_game(
+    fc: &Fc11,
+    pos: &mut Fc11Position,
+    mover: frozen_core::Side,
+    events: &mut dyn EventSink,
+) {
+    if pos.result().is_some() || pos.to_move() == mover {
+        return;
+    }
+    if has_legal_action(fc, pos) {
+        return;
+    }
+    let side = pos.to_move();
+    let reason = if super::units::check::in_check(pos, side) {
+        "checkmate"
+    } else {
+        "stalemate"
+    };
+    let o = frozen_core::Outcome {
+        winner: Some(side.opposite()),
+        reason: reason.into(),
+    };
+    pos.set_result(Some(o.clone()));
+    if events.wants() {
+        events.push(Event::GameOver(o));
+    }
+}

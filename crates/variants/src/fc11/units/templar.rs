@@ -1,0 +1,63 @@
+//! Templar (FC11-TEMP-01, FC11-TEMP-02).
+//!
+//! * FC11-TEMP-01: it moves and captures as a Rook (orthogonal slide up to its current
+//!   range), or 2 squares diagonally (a slide: the first square must be free of units and
+//!   walls), optionally followed by 1 square diagonally to the side (`2d + (dx, -dy)` or
+//!   `2d + (-dx, dy)`; then `2d` must be free too): a T-shaped area of 12 squares. The
+//!   side step is written with its turning square: `g1i3h4` (origin, `2d`, destination).
+//! * FC11-TEMP-02: only the rook part suffers CRR; the T part is fixed.
+//!
+//! Bounces, the Shield, Tornado and Avalanche are later parts.
+
+use super::reach::{slides, View, DIAG, ORTHO};
+use crate::fc11::board::{push_plain, slide_reaches};
+use crate::fc11::capture::{capturable, current_range};
+use frozen_core::{Action, Dir, Square, Unit};
+
+/// Calls `f(turn, destination)` for each T square: `turn` is `Some(2d)` for a side step.
+fn t_squares(v: &View, from: Square, mut f: impl FnMut(Option<Square>, Square)) {
+    for (dx, dy) in DIAG {
+        let Some(p1) = from.offset(dx, dy) else {
+            continue;
+        };
+        if v.blockers.contains(p1) {
+            continue;
+        }
+        let Some(p2) = p1.offset(dx, dy) else {
+            continue;
+        };
+        f(None, p2);
+        if v.blockers.contains(p2) {
+            continue;
+        }
+        for (ex, ey) in [(dx, -dy), (-dx, dy)] {
+            if let Some(t) = p2.offset(ex, ey) {
+                f(Some(p2), t);
+            }
+        }
+    }
+}
+
+/// Candidate moves and captures.
+pub fn moves(v: &View, u: &Unit, from: Square, out: &mut Vec<Action>) {
+    slides(v, u, from, &ORTHO, current_range(u), true, out);
+    t_squares(v, from, |turn, t| match turn {
+        None => push_plain(v, u, from, t, true, out),
+        Some(p2) => {
+            let ok = v.open(t) || v.unit_at(t).is_some_and(|vid| capturable(u, v.unit(vid)));
+            if ok {
+                out.push(Action::new(frozen_core::ActionKind::Move, &[from, p2, t]));
+            }
+        }
+    });
+}
+
+/// True if the Templar on `from` attacks `t`.
+pub fn attacks(v: &View, u: &Unit, from: Square, t: Square) -> bool {
+    if slide_reaches(v, from, t, &Dir::ORTHO, current_range(u)) {
+        return true;
+    }
+    let mut hit = false;
+    t_squares(v, from, |_, s| hit |= s == t);
+    hit
+}

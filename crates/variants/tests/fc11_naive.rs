@@ -1,0 +1,807 @@
+//! A naive move generator for fc11 part 1, written for these tests from the rules
+//! (docs/rules/fc11.md) and independent of the engine: plain coordinates on a 16x16 array,
+//! no bitboards, no engine helpers. It lists the legal actions as canonical text and is
+//! compared with the engine:
+//! * every kind (both colours, every aim, moved or not, with and without CRR) on every
+//!   square of an otherwise empty board (kings aside);
+//! * crowded random positions with walls, tombs, aims, paralysis and CRR;
+//! * every perft child to depth 2 of the start and of middle-game positions.
+
+mod fc11_support;
+
+use fc11_support::{fc, placement};
+use frozen_core::{
+    build_position, harness::Rng, Location, Rules, Setup, Side, Square, Status, Tomb, UnitId,
+    UnitRecord, Wall,
+};
+use frozen_variants::fc11::{Fc11Position, Fc11State};
+use std::collections::BTreeSet;
+
+#[derive(Clone, Copy, Debug)]
+struct NU {
+    k: char,
+    white: bool,
+    aim: (i32, i32),
+    moved: bool,
+    crr: i32,
+    para: bool,
+}
+
+#[derive(Clone)]
+struct NB {
+    cell: [[Option<NU>; 16]; 16],
+    wall: [[bool; 16]; 16],
+    tomb: [[bool; 16]; 16],
+    white: bool,
+}
+
+const CRR: &str = "RQTDLB";
+const KN: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const DG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+const OR: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
+fn name(f: i32, r: i32) -> String {
+    if !on(f, r) {
+        return "off".into();
+    }
+    format!("{}{}", (b'a' + f as u8) as char, r + 1)
+}
+fn on(f: i32, r: i32) -> bool {
+    (0..16).contains(&f) && (0..16).contains(&r)
+}
+
+impl NB {
+    fn at(&self, f: i32, r: i32) -> Option<NU> {
+        self.cell[r as usize][f as usize]
+    }
+    /// No unit, no wall.
+    fn free(&self, f: i32, r: i32) -> bool {
+        on(f, r) && self.at(f, r).is_none() && !self.wall[r as usize][f as usize]
+    }
+    fn is_wall(&self, f: i32, r: i32) -> bool {
+        on(f, r) && self.wall[r as usize][f as usize]
+    }
+    fn is_tomb(&self, f: i32, r: i32) -> bool {
+        on(f, r) && self.tomb[r as usize][f as usize]
+    }
+    fn range(u: &NU) -> i32 {
+        if CRR.contains(u.k) {
+            16 - u.crr
+        } else {
+            16
+        }
+    }
+    fn capturable(u: &NU, v: &NU) -> bool {
+        if v.k == '?' {
+            return u.white != v.white;
+        }
+        u.white != v.white && !"KFS".contains(v.k) && (u.k != v.k || "PKFS".contains(u.k))
+    }
+    /// Candidate actions of the unit on (f, r): (text, destination, captures).
+    fn moves(&self, f: i32, r: i32) -> Vec<(String, (i32, i32), bool)> {
+        let u = self.at(f, r).expect("unit");
+        let mut out = Vec::new();
+        let o = name(f, r);
+        let fw = if u.white { 1 } else { -1 };
+        let mut land = |out: &mut Vec<(String, (i32, i32), bool)>,
+                        tf: i32,
+                        tr: i32,
+                        cap: bool,
+                        text: String| {
+            if !on(tf, tr) {
+                return;
+            }
+            if self.free(tf, tr) {
+                out.push((text, (tf, tr), false));
+            } else if cap {
+                if let Some(v) = self.at(tf, tr) {
+                    if NB::capturable(&u, &v) {
+                        out.push((text, (tf, tr), true));
+                    }
+                }
+            }
+        };
+        let leap = |out: &mut Vec<_>,
+                    d: &[(i32, i32)],
+                    cap: bool,
+                    land: &mut dyn FnMut(&mut Vec<_>, i32, i32, bool, String)| {
+            for &(a, b) in d {
+                land(out, f + a, r + b, cap, format!("{o}{}", name(f + a, r + b)));
+            }
+        };
+        let slide =
+            |out: &mut Vec<_>,
+             d: &[(i32, i32)],
+             n: i32,
+             cap: bool,
+             land: &mut dyn FnMut(&mut Vec<_>, i32, i32, bool, String)| {
+                for &(a, b) in d {
+                    for i in 1..=n {
+                        let (tf, tr) = (f + i * a, r + i * b);
+                        if !on(tf, tr) {
+                            break;
+                        }
+                        land(out, tf, tr, cap, format!("{o}{}", name(tf, tr)));
+                        if !self.free(tf, tr) {
+                            break;
+                        }
+                    }
+                }
+            };
+        match u.k {
+            'P' => {
+                let (ax, ay) = u.aim;
+                let promo = |tr: i32| (u.white && tr == 15) || (!u.white && tr == 0);
+                let push = |out: &mut Vec<_>, tf: i32, tr: i32, cap: bool, stays: bool| {
+                    let t = format!("{o}{}", name(tf, tr));
+                    if promo(tr) && stays {
+                        for k in "QRBNLDJCTFXASOZM".chars() {
+                            if self.allowed(k) {
+                                out.push((format!("{t}={k}"), (tf, tr), cap));
+                            }
+                        }
+                    } else {
+                        out.push((t, (tf, tr), cap));
+                    }
+                };
+                let (f1, r1) = (f + ax, r + ay);
+                if on(f1, r1) {
+                    if self.free(f1, r1) {
+                        push(&mut out, f1, r1, false, true);
+                    }
+                    let occupied = !self.free(f1, r1) || self.is_tomb(f1, r1);
+                    if (occupied || !u.moved) && self.free(f1 + ax, r1 + ay) {
+                        push(&mut out, f1 + ax, r1 + ay, false, true);
+                    }
+                }
+                for (dx, dy) in DG {
+                    if dx * ax + dy * ay == 1 && on(f + dx, r + dy) {
+                        if let Some(v) = self.at(f + dx, r + dy) {
+                            if NB::capturable(&u, &v) {
+                                push(&mut out, f + dx, r + dy, true, v.k == 'P');
+                            }
+                        }
+                    }
+                }
+                for (dx, dy) in OR {
+                    if (dx, dy) != u.aim && on(f + dx, r + dy) {
+                        out.push((format!("act:{o}{}", name(f + dx, r + dy)), (f, r), false));
+                    }
+                }
+            }
+            'L' => {
+                let n = NB::range(&u);
+                let mut seen = BTreeSet::new();
+                for (dx, dy) in DG {
+                    for j in 0..=n {
+                        let (sf, sr) = (f + j * dx, r + j * dy);
+                        if j > 0 && !self.free(sf, sr) {
+                            break;
+                        }
+                        if j > 0 {
+                            out.push((format!("{o}{}", name(sf, sr)), (sf, sr), false));
+                        }
+                        if j < n {
+                            for (ex, ey) in [(dx, 0), (0, dy)] {
+                                let (tf, tr) = (sf + ex, sr + ey);
+                                if let Some(v) = on(tf, tr).then(|| self.at(tf, tr)).flatten() {
+                                    if NB::capturable(&u, &v) {
+                                        let t = if j == 0 {
+                                            format!("{o}{}", name(tf, tr))
+                                        } else {
+                                            format!("{o}{}{}", name(sf, sr), name(tf, tr))
+                                        };
+                                        if seen.insert(t.clone()) {
+                                            out.push((t, (tf, tr), true));
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            'N' => {
+                leap(&mut out, &KN, true, &mut land);
+                leap(&mut out, &[(1, fw), (-1, fw)], true, &mut land);
+            }
+            'B' => {
+                slide(&mut out, &DG, NB::range(&u), false, &mut land);
+                leap(&mut out, &OR, false, &mut land);
+            }
+            'D' => {
+                slide(&mut out, &DG, NB::range(&u), true, &mut land);
+                leap(&mut out, &KN, true, &mut land);
+                leap(
+                    &mut out,
+                    &[(2, 0), (-2, 0), (0, 2), (0, -2)],
+                    true,
+                    &mut land,
+                );
+            }
+            'R' => slide(&mut out, &OR, NB::range(&u), true, &mut land),
+            'Q' => {
+                slide(&mut out, &OR, NB::range(&u), true, &mut land);
+                slide(&mut out, &DG, NB::range(&u), true, &mut land);
+                leap(&mut out, &KN, true, &mut land);
+            }
+            'K' => {
+                for (a, b) in OR.iter().chain(DG.iter()) {
+                    let (tf, tr) = (f + a, r + b);
+                    if self.is_tomb(tf, tr) && self.free(tf, tr) {
+                        continue;
+                    }
+                    land(&mut out, tf, tr, true, format!("{o}{}", name(tf, tr)));
+                }
+            }
+            'J' => {
+                for (dx, dy) in DG {
+                    let two = (f + 2 * dx, r + 2 * dy);
+                    let three = (f + 3 * dx, r + 3 * dy);
+                    let mut t = vec![two];
+                    if !self.is_wall(two.0, two.1) {
+                        t.extend([three, (two.0 + dx, two.1), (two.0, two.1 + dy)]);
+                        if !self.is_wall(three.0, three.1) {
+                            t.extend([(three.0 + dx, three.1), (three.0, three.1 + dy)]);
+                        }
+                    }
+                    for (tf, tr) in t {
+                        land(&mut out, tf, tr, false, format!("{o}{}", name(tf, tr)));
+                    }
+                }
+            }
+            'C' => {
+                for (a, b) in OR.iter().chain(DG.iter()) {
+                    land(
+                        &mut out,
+                        f + a,
+                        r + b,
+                        true,
+                        format!("{o}{}", name(f + a, r + b)),
+                    );
+                }
+                for (a, b) in [
+                    (2, 3),
+                    (-2, 3),
+                    (2, -3),
+                    (-2, -3),
+                    (3, 2),
+                    (3, -2),
+                    (-3, 2),
+                    (-3, -2),
+                ] {
+                    let corner = if i32::abs(b) == 3 {
+                        (f, r + b / 3)
+                    } else {
+                        (f + a / 3, r)
+                    };
+                    if !self.is_wall(corner.0, corner.1) {
+                        land(
+                            &mut out,
+                            f + a,
+                            r + b,
+                            true,
+                            format!("{o}{}", name(f + a, r + b)),
+                        );
+                    }
+                }
+            }
+            'T' => {
+                slide(&mut out, &OR, NB::range(&u), true, &mut land);
+                for (dx, dy) in DG {
+                    if !self.free(f + dx, r + dy) {
+                        continue;
+                    }
+                    let (pf, pr) = (f + 2 * dx, r + 2 * dy);
+                    land(&mut out, pf, pr, true, format!("{o}{}", name(pf, pr)));
+                    if self.free(pf, pr) {
+                        for (ex, ey) in [(dx, -dy), (-dx, dy)] {
+                            let (tf, tr) = (pf + ex, pr + ey);
+                            land(
+                                &mut out,
+                                tf,
+                                tr,
+                                true,
+                                format!("{o}{}{}", name(pf, pr), name(tf, tr)),
+                            );
+                        }
+                    }
+                }
+            }
+            'F' => {
+                for (a, b) in [
+                    (2, 2),
+                    (2, -2),
+                    (-2, 2),
+                    (-2, -2),
+                    (3, 3),
+                    (3, -3),
+                    (-3, 3),
+                    (-3, -3),
+                    (3, 0),
+                    (-3, 0),
+                    (0, 3),
+                    (0, -3),
+                ] {
+                    if !self.is_tomb(f + a, r + b) {
+                        land(
+                            &mut out,
+                            f + a,
+                            r + b,
+                            false,
+                            format!("{o}{}", name(f + a, r + b)),
+                        );
+                    }
+                }
+            }
+            'A' => leap(&mut out, &[(0, 2 * fw), (3, 0), (-3, 0)], false, &mut land),
+            'S' => slide(
+                &mut out,
+                &[(0, -fw), (1, fw), (-1, fw)],
+                16,
+                false,
+                &mut land,
+            ),
+            'O' => {
+                let (ax, ay) = u.aim;
+                slide(&mut out, &[(-ay, ax), (ay, -ax)], 16, false, &mut land);
+            }
+            'M' => {
+                leap(&mut out, &KN, true, &mut land);
+                leap(
+                    &mut out,
+                    &[(3, 0), (-3, 0), (0, 3), (0, -3)],
+                    true,
+                    &mut land,
+                );
+            }
+            _ => {}
+        }
+        out
+    }
+    fn allowed(&self, k: char) -> bool {
+        let count = |c: char| {
+            self.cell
+                .iter()
+                .flatten()
+                .flatten()
+                .filter(|u| u.k == c)
+                .count()
+        };
+        match k {
+            'F' => count('F') < 8 && count('F') + count('S') < 16,
+            'S' => count('S') < 8 && count('F') + count('S') < 16,
+            _ => true,
+        }
+    }
+    fn king(&self, white: bool) -> Option<(i32, i32)> {
+        for r in 0..16 {
+            for f in 0..16 {
+                if self
+                    .at(f, r)
+                    .is_some_and(|u| u.k == 'K' && u.white == white)
+                {
+                    return Some((f, r));
+                }
+            }
+        }
+        None
+    }
+    /// True if the squares strictly between (f, r) and (tf, tr), on one line, are free and
+    /// the line is at most `n` long with a direction in `dirs`.
+    fn line(&self, f: i32, r: i32, tf: i32, tr: i32, dirs: &[(i32, i32)], n: i32) -> bool {
+        let (a, b) = (tf - f, tr - r);
+        let d = (a.signum(), b.signum());
+        if !(a == 0 || b == 0 || a.abs() == b.abs()) || !dirs.contains(&d) {
+            return false;
+        }
+        let len = a.abs().max(b.abs());
+        len <= n && (1..len).all(|i| self.free(f + i * d.0, r + i * d.1))
+    }
+    /// True if the unit on (f, r) could capture a unit standing on (tf, tr).
+    fn hits(&self, f: i32, r: i32, tf: i32, tr: i32) -> bool {
+        let u = self.at(f, r).expect("unit");
+        let (a, b) = (tf - f, tr - r);
+        let fw = if u.white { 1 } else { -1 };
+        let kn = KN.contains(&(a, b));
+        match u.k {
+            'P' => a.abs() == 1 && b.abs() == 1 && a * u.aim.0 + b * u.aim.1 == 1,
+            'N' => kn || (a.abs() == 1 && b == fw),
+            'D' => {
+                kn || [(2, 0), (-2, 0), (0, 2), (0, -2)].contains(&(a, b))
+                    || self.line(f, r, tf, tr, &DG, NB::range(&u))
+            }
+            'R' => self.line(f, r, tf, tr, &OR, NB::range(&u)),
+            'Q' => {
+                kn || self.line(f, r, tf, tr, &OR, NB::range(&u))
+                    || self.line(f, r, tf, tr, &DG, NB::range(&u))
+            }
+            'K' => a.abs() <= 1 && b.abs() <= 1,
+            'C' => {
+                (a.abs() <= 1 && b.abs() <= 1)
+                    || ((a.abs(), b.abs()) == (2, 3) && !self.is_wall(f, r + b / 3))
+                    || ((a.abs(), b.abs()) == (3, 2) && !self.is_wall(f + a / 3, r))
+            }
+            'T' => {
+                self.line(f, r, tf, tr, &OR, NB::range(&u))
+                    || DG.iter().any(|&(dx, dy)| {
+                        let p2 = (f + 2 * dx, r + 2 * dy);
+                        self.free(f + dx, r + dy)
+                            && (p2 == (tf, tr)
+                                || (self.free(p2.0, p2.1)
+                                    && [(dx, -dy), (-dx, dy)]
+                                        .iter()
+                                        .any(|e| (p2.0 + e.0, p2.1 + e.1) == (tf, tr))))
+                    })
+            }
+            'M' => kn || [(3, 0), (-3, 0), (0, 3), (0, -3)].contains(&(a, b)),
+            'L' => self.moves(f, r).iter().any(|m| m.1 == (tf, tr) && m.2),
+            _ => false,
+        }
+    }
+    /// True if a unit of `white`'s side that is not paralysed could capture on (tf, tr).
+    fn attacked(&mut self, tf: i32, tr: i32, white: bool) -> bool {
+        let saved = self.cell[tr as usize][tf as usize];
+        self.cell[tr as usize][tf as usize] = Some(NU {
+            k: '?',
+            white: !white,
+            aim: (0, 0),
+            moved: false,
+            crr: 0,
+            para: false,
+        });
+        let mut hit = false;
+        'scan: for r in 0..16 {
+            for f in 0..16 {
+                if let Some(u) = self.at(f, r) {
+                    if u.white == white && !u.para && self.hits(f, r, tf, tr) {
+                        hit = true;
+                        break 'scan;
+                    }
+                }
+            }
+        }
+        self.cell[tr as usize][tf as usize] = saved;
+        hit
+    }
+    fn play(&self, f: i32, r: i32, text: &str, dest: (i32, i32)) -> NB {
+        let mut b = self.clone();
+        let mut u = b.at(f, r).expect("unit");
+        b.cell[r as usize][f as usize] = None;
+        if let Some(t) = text.strip_prefix("act:") {
+            let last = &t[name(f, r).len()..];
+            let s: Square = last.parse().expect("square");
+            u.aim = (i32::from(s.file()) - f, i32::from(s.rank()) - r);
+            b.cell[r as usize][f as usize] = Some(u);
+            return b;
+        }
+        let victim = b.at(dest.0, dest.1);
+        if let Some(v) = victim {
+            b.tomb[dest.1 as usize][dest.0 as usize] = true;
+            if u.k == 'P' && v.k != 'P' {
+                u.k = v.k;
+                u.crr = if CRR.contains(v.k) { 3 } else { 0 };
+            } else if CRR.contains(u.k) {
+                let room = NB::range(&u) - 3;
+                u.crr += if v.k == 'P' { 1 } else { 3 }.min(room.max(0));
+            }
+        }
+        if u.k == 'P' {
+            u.moved = true;
+            if let Some((_, k)) = text.split_once('=') {
+                u.k = k.chars().next().expect("letter");
+                u.crr = 0;
+            }
+        }
+        b.cell[dest.1 as usize][dest.0 as usize] = Some(u);
+        b.white = !b.white;
+        b
+    }
+    /// Every legal action of the side to act, as text.
+    fn legal(&self) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        for r in 0..16 {
+            for f in 0..16 {
+                let Some(u) = self.at(f, r) else { continue };
+                if u.white != self.white || u.para {
+                    continue;
+                }
+                for (text, dest, _) in self.moves(f, r) {
+                    let mut after = self.play(f, r, &text, dest);
+                    let Some((kf, kr)) = after.king(self.white) else {
+                        continue;
+                    };
+                    if !after.attacked(kf, kr, !self.white) {
+                        out.insert(text);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+fn naive(p: &Fc11Position) -> NB {
+    let mut b = NB {
+        cell: [[None; 16]; 16],
+        wall: [[false; 16]; 16],
+        tomb: [[false; 16]; 16],
+        white: p.to_move() == Side::White,
+    };
+    let f = fc();
+    for u in p.units() {
+        match u.loc {
+            Location::Board(s) => {
+                let t = p.turns()[u.side] + u32::from(u.side != p.to_move());
+                let ft = u.status.frozen_through;
+                let aim = u
+                    .status
+                    .aim
+                    .map_or((0, 0), |d| (i32::from(d.df), i32::from(d.dr)));
+                b.cell[s.rank() as usize][s.file() as usize] = Some(NU {
+                    k: f.kinds().get(u.kind).expect("kind").fen,
+                    white: u.side == Side::White,
+                    aim,
+                    moved: u.status.moved,
+                    crr: i32::from(u.status.counters[4]),
+                    para: ft != 0 && t <= ft,
+                });
+            }
+            Location::Tomb(s) => b.tomb[s.rank() as usize][s.file() as usize] = true,
+            _ => {}
+        }
+    }
+    for (s, _) in p.walls().iter() {
+        b.wall[s.rank() as usize][s.file() as usize] = true;
+    }
+    b
+}
+
+fn engine(p: &Fc11Position) -> BTreeSet<String> {
+    let f = fc();
+    let mut v = Vec::new();
+    f.actions(p, &mut v);
+    let out: BTreeSet<String> = v.iter().map(|a| f.format_action(p, a)).collect();
+    assert_eq!(out.len(), v.len(), "duplicate actions");
+    out
+}
+
+fn agree(p: &Fc11Position, what: &str) {
+    let e = engine(p);
+    let n = naive(p).legal();
+    if e != n {
+        let only_e: Vec<_> = e.difference(&n).collect();
+        let only_n: Vec<_> = n.difference(&e).collect();
+        panic!(
+            "{what}: {}\nengine only: {only_e:?}\nnaive only: {only_n:?}",
+            fc().to_fen(p).unwrap_or_default()
+        );
+    }
+}
+
+const LETTERS: &str = "PLNBDRQKJCTFXASOZM";
+
+#[test]
+fn every_kind_from_every_square_of_an_empty_board() {
+    let f = fc();
+    let mut checked = 0;
+    for c in LETTERS.chars().filter(|&c| c != 'K') {
+        for white in [true, false] {
+            let letter = if white { c } else { c.to_ascii_lowercase() };
+            let aims: &[&str] = match c {
+                'P' | 'O' => &["N", "E", "S", "W"],
+                'X' => &["NE"],
+                _ => &["-"],
+            };
+            let crrs: &[u8] = if "RQTDLB".contains(c) {
+                &[0, 10, 13]
+            } else {
+                &[0]
+            };
+            for s in Square::all() {
+                let sq = s.to_string();
+                if sq == "a1" || sq == "p16" {
+                    continue;
+                }
+                for aim in aims {
+                    for &crr in crrs {
+                        for moved in [false, true] {
+                            if moved && c != 'P' {
+                                continue;
+                            }
+                            let units = [(sq.as_str(), letter), ("a1", 'K'), ("p16", 'k')];
+                            let aimf = if *aim == "-" {
+                                "-".to_string()
+                            } else {
+                                format!("{sq}:{aim}")
+                            };
+                            let movedf = if moved { sq.clone() } else { "-".to_string() };
+                            let crrf = if crr > 0 {
+                                format!("{sq}:{crr}")
+                            } else {
+                                "-".to_string()
+                            };
+                            let side = if white { "w" } else { "b" };
+                            let fen =
+                                format!("{} {side} {aimf} {movedf} - {crrf}", placement(&units));
+                            let Ok(p) = f.position_from_fen(&fen) else {
+                                continue;
+                            };
+                            agree(&p, &fen);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 18_000, "{checked} positions");
+}
+
+/// A random crowded position: both kings, `n` other units with random aims, moved flags,
+/// paralysis and CRR, random walls and tombs.
+fn random_position(rng: &mut Rng, n: usize) -> Option<Fc11Position> {
+    let f = fc();
+    let mut taken = BTreeSet::new();
+    let mut units = Vec::new();
+    let pick = |rng: &mut Rng, taken: &mut BTreeSet<u8>| loop {
+        let s = rng.below(256) as u8;
+        if taken.insert(s) {
+            return Square::new(s % 16, s / 16);
+        }
+    };
+    let to_move = if rng.below(2) == 0 {
+        Side::White
+    } else {
+        Side::Black
+    };
+    let turns = frozen_core::BySide::new(5, if to_move == Side::White { 4 } else { 5 });
+    for (i, side) in [Side::White, Side::Black].into_iter().enumerate() {
+        let s = pick(rng, &mut taken);
+        let _ = i;
+        units.push(("K".to_string(), side, s, Status::default()));
+    }
+    for _ in 0..n {
+        let c = LETTERS.chars().nth(rng.below(18)).expect("letter");
+        if c == 'K' {
+            continue;
+        }
+        let side = if rng.below(2) == 0 {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let s = pick(rng, &mut taken);
+        let kind = f.kinds().by_fen(c).expect("kind");
+        let mut st = frozen_variants::fc11::setup::default_status(kind, side);
+        if c == 'P' || c == 'O' {
+            st.aim = Some(frozen_core::Dir::ORTHO[rng.below(4)]);
+            st.moved = c == 'P' && rng.below(2) == 0;
+        }
+        if c == 'X' {
+            st.aim = Some(frozen_core::Dir::ALL8[rng.below(8)]);
+        }
+        if "RQTDLB".contains(c) && rng.below(3) == 0 {
+            st.counters[4] = rng.below(14) as u16;
+        }
+        if rng.below(8) == 0 {
+            st.frozen_through = 5 + rng.below(2) as u32;
+        }
+        units.push((c.to_string(), side, s, st));
+    }
+    let mut records: Vec<UnitRecord> = units
+        .into_iter()
+        .enumerate()
+        .map(|(i, (k, side, s, status))| UnitRecord {
+            id: i as u16,
+            kind: k,
+            side,
+            at: Location::Board(s),
+            status,
+        })
+        .collect();
+    let mut walls = Vec::new();
+    for _ in 0..rng.below(12) {
+        let s = pick(rng, &mut taken);
+        walls.push((
+            s,
+            Wall {
+                creator: UnitId(0),
+                side: Side::White,
+                expires: 0,
+                kind: 0,
+            },
+        ));
+    }
+    let mut tombs = Vec::new();
+    for _ in 0..rng.below(10) {
+        let s = pick(rng, &mut taken);
+        let id = records.len() as u16;
+        let kind = f.kinds().by_fen('N').expect("N");
+        records.push(UnitRecord {
+            id,
+            kind: "N".into(),
+            side: Side::Black,
+            at: Location::Tomb(s),
+            status: frozen_variants::fc11::setup::default_status(kind, Side::Black),
+        });
+        let mut t = Tomb::default();
+        t.queue.push(UnitId(id));
+        tombs.push((s, t));
+    }
+    // Put some tombs under units too.
+    let setup = Setup {
+        to_move,
+        turns,
+        units: records,
+        walls,
+        tombs,
+        ..Setup::<Fc11State>::new("fc11")
+    };
+    build_position(&f, setup).ok()
+}
+
+#[test]
+fn crowded_random_positions() {
+    let mut rng = Rng::new(0xfc11);
+    let mut checked = 0;
+    while checked < 1500 {
+        let n = 10 + rng.below(60);
+        if let Some(p) = random_position(&mut rng, n) {
+            agree(&p, "random position");
+            checked += 1;
+        }
+    }
+}
+
+fn children_agree(p: &Fc11Position, depth: u32) -> u64 {
+    agree(p, "perft node");
+    if depth == 0 {
+        return 1;
+    }
+    let f = fc();
+    let mut v = Vec::new();
+    f.actions(p, &mut v);
+    let mut n = 0;
+    for a in v {
+        let mut q = p.clone();
+        frozen_core::apply(&f, &mut q, &a, &mut frozen_core::NoEvents).expect("listed");
+        n += children_agree(&q, depth - 1);
+    }
+    n
+}
+
+#[test]
+fn every_perft_child_to_depth_two_from_the_start() {
+    let p = fc().initial_position();
+    assert_eq!(children_agree(&p, 2), 22_500);
+}
+
+/// Middle-game positions reached by seeded random play from the start (aims turned,
+/// pawns moved, Jesters captured and lying in tombs).
+pub const MIDDLE_GAMES: [&str; 3] = [
+    "r1bdjctqktc1dbnr/lfxasoz1mzosaxfl/nppp1ppp2pppp1p/pppp1ppppp1p4/4p2mppp3p1/p3p7ppp1/7J3j3p/16/16/2P7PP4/11P1P2/P2P4P1P3P1/PP2PPPPCP2P1PP/1PPPPPPPPP2PP1P/LFXASOZMMZOSAXFL/RNBD1CTQKT1JDBNR w b3:W,f3:W,c14:E,k14:N",
+    "rnbt1qm1ktc2bnr/lfxao1zm1zo1ax1l/p1dsppppcppds1pp/1ppppppjpppp1p1p/pppp4p2ppp2/7p4pfp1/16/16/11J4/7j8/8P4P1P/PP2P2PPPPPP1P1/1PPP1PP3PPPP2/P1PPPPPPPCS3PP/LFXASOZM1ZOMAXFL/RNBDJ1TQKT1CDBNR w d3:E,i3:W,m5:S,e13:N i3,m4,a5,b5,e5,h5,i5,j5,k5,l5,m5,o5,i6,n6,p6,h11,m11,o11,a12,b12,c12,d12,i12,l12,m12,n12",
+    "rnb2mtq1t2b1nr/lfxao1zkmzosax1l/ppdp4c1p1p1pp/ppp1p2ppp1pcp1p/2p1pppppp2pp2/3p1p4p2dp1/6pM3p4/8f7/8P7/13P2/S1PP3P2PPJ1P1/J2PP1Ps1P1P1P1P/PPP1NP1PPP2PF2/PP2PPP1CQM1PJPP/L1XAFOZ2ZO1AX1L/1RBDT3KTCSDBNR w a3:E,j5:W,e12:W,i12:N,i13:N,p13:N,k14:E c4,h4,d5,e5,g5,j5,l5,n5,p5,c6,d6,h6,k6,l6,o6,n7,i8,g10,l10,d11,f11,k11,o11,c12,e12,f12,g12,h12,i12,j12,m12,n12,e13,j13 - - e4:j,j7:j",
+];
+
+#[test]
+fn every_perft_child_to_depth_two_from_middle_games() {
+    let f = fc();
+    // The perft(2) counts of fixtures/perft/fc11.ron.
+    for (fen, nodes) in MIDDLE_GAMES.iter().zip([32_166, 32_968, 41_133]) {
+        let p = f
+            .position_from_fen(fen)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(children_agree(&p, 2), nodes);
+    }
+}

@@ -1,0 +1,88 @@
+//! Random play for fc11: seeded random games from the initial position and from the
+//! middle-game positions, checking after every action the harness's invariants
+//! (`frozen_core::harness::check_position`: layers, hash, RON round trip, validation;
+//! `checked_step`: listed actions apply, a mutated action is refused without change,
+//! undo restores exactly), that no unit is lost (every unit is on the board or in a
+//! tomb), that the FEN writes and reads back the same position, and that a finished
+//! game lists no action.
+
+use frozen_core::harness::{check_position, checked_step, Rng};
+use frozen_core::{Location, Rules};
+use frozen_variants::fc11::{Fc11, Fc11Position};
+
+fn census(pos: &Fc11Position) -> (usize, usize) {
+    let mut c = (0, 0);
+    for u in pos.units() {
+        match u.loc {
+            Location::Board(_) => c.0 += 1,
+            Location::Tomb(_) => c.1 += 1,
+            other => panic!("a unit at {other:?}"),
+        }
+    }
+    c
+}
+
+fn play(rules: &Fc11, start: Fc11Position, seed: u64, plies: usize) -> usize {
+    let mut rng = Rng::new(seed);
+    let mut pos = start;
+    let total = pos.units().len();
+    let mut acts = Vec::new();
+    for ply in 0..plies {
+        let errs = check_position(rules, &pos);
+        assert!(
+            errs.is_empty(),
+            "seed {seed} ply {ply}: {}",
+            errs.join("; ")
+        );
+        let (board, tombs) = census(&pos);
+        assert_eq!(board + tombs, total, "seed {seed} ply {ply}: units lost");
+        let fen = rules.to_fen(&pos).expect("no walls in play");
+        let back = rules
+            .position_from_fen(&fen)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(
+            rules.to_fen(&back).as_deref(),
+            Some(fen.as_str()),
+            "seed {seed} ply {ply}"
+        );
+        assert_eq!(back.units().len(), pos.units().len());
+        acts.clear();
+        rules.actions(&pos, &mut acts);
+        if pos.result().is_some() {
+            assert!(acts.is_empty(), "seed {seed}: actions after the end");
+            return ply;
+        }
+        assert!(
+            !acts.is_empty(),
+            "seed {seed} ply {ply}: no action and no result"
+        );
+        let a = acts[rng.below(acts.len())].clone();
+        checked_step(rules, &mut pos, &a, &mut rng)
+            .unwrap_or_else(|e| panic!("seed {seed} ply {ply}: {e}"));
+        pos.clear_journal();
+    }
+    plies
+}
+
+#[test]
+fn fc11_random_games_keep_invariants() {
+    let rules = Fc11::new();
+    for seed in 0..12 {
+        play(&rules, rules.initial_position(), 0xfc11_0000 + seed, 120);
+    }
+}
+
+#[test]
+fn fc11_random_games_in_sparse_positions_reach_their_end() {
+    // Few units: captures, promotions, checkmates and stalemates happen.
+    let rules = Fc11::new();
+    let fen = "3k12/16/2r4q8/16/5n10/16/3N8p3/8b7/16/16/6P9/2L13/16/16/5PPP8/3K5R6 w";
+    let start = rules.position_from_fen(fen).expect("valid");
+    let mut ended = 0;
+    for seed in 0..40 {
+        if play(&rules, start.clone(), seed, 400) < 400 {
+            ended += 1;
+        }
+    }
+    assert!(ended > 0, "no game ended");
+}
