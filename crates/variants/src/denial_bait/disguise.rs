@@ -91,6 +91,16 @@ impl ChainPath {
 
 /// Disguise movements of the pawn `id` (DB-DSGS-01, DB-DSGS-04).
 pub fn gen_disguise(b: &Board, id: usize, out: &mut Vec<Action>) {
+    visit_disguises(b, id, &mut |a| {
+        out.push(a);
+        false
+    });
+}
+
+/// Calls `f` with every disguise and chain disguise of pawn `id`, as [`gen_disguise`] lists
+/// them (each chain before its longer continuations); when `f` returns true, the chains
+/// that start with the same first link are skipped.
+pub fn visit_disguises(b: &Board, id: usize, f: &mut dyn FnMut(Action) -> bool) {
     let side = b.pcs[id].side;
     let Place::Board(s, k) = b.pcs[id].place else {
         return;
@@ -121,7 +131,7 @@ pub fn gen_disguise(b: &Board, id: usize, out: &mut Vec<Action>) {
                 sq: [0; 3 * MAX_LINKS],
             };
             path.push(r.path());
-            extend(c, side, d, &mut used, path, a, 1, out);
+            extend(c, side, d, &mut used, path, a, 1, f);
             // A swap is its own inverse.
             let _ = swap(c, id, d);
         }
@@ -137,15 +147,19 @@ fn extend(
     path: ChainPath,
     a: u16,
     links: usize,
-    out: &mut Vec<Action>,
-) {
+    f: &mut dyn FnMut(Action) -> bool,
+) -> bool {
     let mut act = Action::new(ActionKind::Swap, &[]).with_arg(a);
     act.path.extend(path.sq[..path.n].iter().map(|&q| to_sq(q)));
-    out.push(act);
-    if links >= MAX_LINKS {
-        return;
+    if f(act) {
+        return true;
     }
-    let Some(t) = b.square_of(d) else { return };
+    if links >= MAX_LINKS {
+        return false;
+    }
+    let Some(t) = b.square_of(d) else {
+        return false;
+    };
     let is_used = |used: &[usize; MAX_LINKS], x: usize| used[..links].contains(&x);
     // A pawn route is one or two orthogonal steps: only pawns that near can link.
     for &(df, dr) in &NEAR {
@@ -171,11 +185,15 @@ fn extend(
                 0
             };
             used[links] = p;
-            extend(b, side, d, used, np, na, links + 1, out);
+            let done = extend(b, side, d, used, np, na, links + 1, f);
             used[links] = usize::MAX;
             let _ = swap(b, p, d);
+            if done {
+                return true;
+            }
         }
     }
+    false
 }
 
 /// Executes a disguise or chain disguise.

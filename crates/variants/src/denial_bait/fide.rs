@@ -154,6 +154,35 @@ pub fn pseudo_parts(
     targets: u64,
     out: &mut Vec<Action>,
 ) {
+    pseudo_from(
+        b,
+        side,
+        ep,
+        captures_only,
+        castle,
+        main,
+        disguises,
+        targets,
+        None,
+        out,
+    );
+}
+
+/// [`pseudo_parts`], with `from`: only the movements that start on that square.
+#[allow(clippy::too_many_arguments)]
+pub fn pseudo_from(
+    b: &Board,
+    side: Side,
+    ep: &[EpInfo],
+    captures_only: bool,
+    castle: bool,
+    main: bool,
+    disguises: bool,
+    targets: u64,
+    from: Option<Sq>,
+    out: &mut Vec<Action>,
+) {
+    let start = out.len();
     // The pieces of `side` on the board, by unit id (the callers sort or only ask whether
     // some movement qualifies, so the order does not matter).
     for id in 0..b.pcs.len() {
@@ -167,6 +196,9 @@ pub fn pseudo_parts(
                 continue;
             }
             if targets != u64::MAX && reach(p.kind, s) & targets == 0 {
+                continue;
+            }
+            if from.is_some_and(|f| f != s) {
                 continue;
             }
             match p.kind {
@@ -198,6 +230,17 @@ pub fn pseudo_parts(
     }
     if main && !captures_only {
         super::bishop::gen_bishop_promotions(b, side, out);
+    }
+    if let Some(f) = from {
+        let f = to_sq(f);
+        let mut i = start;
+        while i < out.len() {
+            if out[i].path.first() == Some(&f) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
     }
 }
 

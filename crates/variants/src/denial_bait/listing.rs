@@ -9,8 +9,8 @@
 use super::base::*;
 use super::chain::for_outcomes;
 use super::legal::{legal, Mode};
-use super::turn::{combine_links, has_prefix, movement_links};
-use super::{bait, fide};
+use super::turn::{combine_links, has_prefix, movement_links, starts_multi};
+use super::{bait, disguise, fide};
 use frozen_core::{Action, ActionKind, Side};
 
 /// The complete movements the side to act may make in `mode` whose actions start with
@@ -51,6 +51,29 @@ pub(super) fn collect_part(
     disguises: bool,
     out: &mut Vec<Action>,
 ) {
+    for_candidates(b, st, mode, prefix, main, disguises, true, &mut |a| {
+        if is_legal(b, st, mode, a) {
+            out.push(a.clone());
+            return first_only;
+        }
+        false
+    });
+}
+
+/// Calls `visit` with each candidate movement of one part of [`collect_movements`]
+/// (pseudo-legal, sorted and without duplicates when `sorted`, without the forbidden
+/// identity, starting with `prefix`) and the legality test of `mode`, which `visit` may skip; stops when `visit`
+/// returns true.
+fn for_candidates(
+    b: &Board,
+    st: &DbState,
+    mode: TurnMode,
+    prefix: &[Action],
+    main: bool,
+    disguises: bool,
+    sorted: bool,
+    visit: &mut dyn FnMut(&Action) -> bool,
+) {
     let mut v = Vec::new();
     let all = mode == TurnMode::Forced && fide::has_raised(b, b.to_move);
     let (captures_only, castle) = if mode == TurnMode::Forced {
@@ -58,7 +81,12 @@ pub(super) fn collect_part(
     } else {
         (false, true)
     };
-    fide::pseudo_parts(
+    // With a prefix only the movements that start where it starts can qualify.
+    let from = prefix
+        .first()
+        .and_then(|p| p.path.first())
+        .and_then(|&s| from_sq(s));
+    fide::pseudo_from(
         b,
         b.to_move,
         &st.game.ep,
@@ -67,50 +95,147 @@ pub(super) fn collect_part(
         main,
         disguises,
         u64::MAX,
+        from,
         &mut v,
     );
-    v.sort_unstable();
-    v.dedup();
-    let forbidden = st
-        .forbidden
-        .as_ref()
-        .filter(|f| mode != TurnMode::Forced && f.bait == (mode == TurnMode::Bait))
-        .and_then(|f| combine_links(&f.links));
-    let baiter = b.to_move.opposite();
-    for a in v {
-        if forbidden.as_ref() == Some(&a) || !has_prefix(b, &a, prefix) {
+    if sorted {
+        v.sort_unstable();
+        v.dedup();
+    }
+    let forbidden = forbidden_movement(st, mode);
+    for a in &v {
+        if forbidden.as_ref() == Some(a) || !has_prefix(b, a, prefix) {
             continue;
         }
-        let ok = match mode {
-            TurnMode::Normal => legal(b, &a, &st.game.ep, Mode::Normal),
-            TurnMode::Bait => legal(b, &a, &st.game.ep, Mode::BaitFree),
-            TurnMode::Forced => !for_outcomes(b, &a, &st.game.ep, None, true, &mut |_, ctx| {
-                !ctx.king_taken[baiter.index()]
-            }),
-        };
-        if ok {
-            out.push(a);
-            if first_only {
-                return;
-            }
+        if visit(a) {
+            return;
         }
+    }
+}
+
+/// The movement the side may not repeat in `mode` (the denied identity, DB-DENY-04).
+fn forbidden_movement(st: &DbState, mode: TurnMode) -> Option<Action> {
+    st.forbidden
+        .as_ref()
+        .filter(|f| mode != TurnMode::Forced && f.bait == (mode == TurnMode::Bait))
+        .and_then(|f| combine_links(&f.links))
+}
+
+/// The legality test of `mode` for movement `a` of the side to act.
+fn is_legal(b: &Board, st: &DbState, mode: TurnMode, a: &Action) -> bool {
+    match mode {
+        TurnMode::Normal => legal(b, a, &st.game.ep, Mode::Normal),
+        TurnMode::Bait => legal(b, a, &st.game.ep, Mode::BaitFree),
+        TurnMode::Forced => {
+            let baiter = b.to_move.opposite();
+            !for_outcomes(b, a, &st.game.ep, None, true, &mut |_, ctx| {
+                !ctx.king_taken[baiter.index()]
+            })
+        }
+    }
+}
+
+/// The next actions of the legal movements of `mode` that start with `prefix` (what
+/// [`collect_movements`] then [`next_actions`] after `prefix.len()` actions give), added to
+/// `out`. A movement whose next action is already listed is not tested: one legal movement
+/// per action is enough. Returns true if any movement is legal.
+pub(super) fn collect_next(
+    b: &Board,
+    st: &DbState,
+    mode: TurnMode,
+    prefix: &[Action],
+    out: &mut Vec<Action>,
+) -> bool {
+    let done = prefix.len();
+    let start = out.len();
+    // The next actions of movements that may have more than one action (a King's steps, the
+    // links of a disguise): several movements share one, tested until one is legal.
+    let mut shared: Vec<Action> = Vec::new();
+    // From the start of a movement, the disguises are visited chain by chain below, so that
+    // the chains after a first link already listed are not even generated.
+    let lazy_disguises = done == 0;
+    for_candidates(
+        b,
+        st,
+        mode,
+        prefix,
+        true,
+        !lazy_disguises,
+        false,
+        &mut |a| {
+            if done == 0 && !starts_multi(b, a) {
+                // A one-action movement is its own next action, listed by no other movement.
+                if is_legal(b, st, mode, a) {
+                    out.push(a.clone());
+                }
+            } else {
+                let link = next_link(b, a, done);
+                if !shared.contains(&link) && is_legal(b, st, mode, a) {
+                    shared.push(link);
+                }
+            }
+            false
+        },
+    );
+    // As in `fide::pseudo_parts`: disguises are not captures, so a forced response has
+    // them only when it may be any movement.
+    if lazy_disguises && (mode != TurnMode::Forced || fide::has_raised(b, b.to_move)) {
+        let forbidden = forbidden_movement(st, mode);
+        for id in 0..b.pcs.len() {
+            let p = b.pcs[id];
+            if p.side != b.to_move || p.kind != PAWN || !matches!(p.place, Place::Board(..)) {
+                continue;
+            }
+            disguise::visit_disguises(b, id, &mut |a| {
+                if forbidden.as_ref() == Some(&a) {
+                    return false;
+                }
+                let link = next_link(b, &a, 0);
+                if shared.contains(&link) {
+                    return true;
+                }
+                if is_legal(b, st, mode, &a) {
+                    shared.push(link);
+                    return true;
+                }
+                false
+            });
+        }
+    }
+    out.append(&mut shared);
+    let listed = &mut out[start..];
+    listed.sort_unstable();
+    let n = dedup_sorted(listed);
+    out.truncate(start + n);
+    n > 0
+}
+
+/// Moves the distinct elements of sorted `v` to its front; returns their number.
+fn dedup_sorted(v: &mut [Action]) -> usize {
+    let mut n = 0;
+    for i in 0..v.len() {
+        if n == 0 || v[i] != v[n - 1] {
+            v.swap(n, i);
+            n += 1;
+        }
+    }
+    n
+}
+
+/// The action of movement `a` after `done` of its actions, or `end` when it is complete.
+fn next_link(b: &Board, a: &Action, done: usize) -> Action {
+    let mut links = movement_links(b, a);
+    if links.len() > done {
+        links.swap_remove(done)
+    } else {
+        Action::new(ActionKind::End, &[])
     }
 }
 
 /// The actions that start or continue the movements `full` after `done` of their actions:
 /// each movement's next action, or `end` for a movement complete after `done` actions.
 pub fn next_actions(b: &Board, full: &[Action], done: usize, out: &mut Vec<Action>) {
-    let mut v: Vec<Action> = full
-        .iter()
-        .map(|a| {
-            let mut links = movement_links(b, a);
-            if links.len() > done {
-                links.swap_remove(done)
-            } else {
-                Action::new(ActionKind::End, &[])
-            }
-        })
-        .collect();
+    let mut v: Vec<Action> = full.iter().map(|a| next_link(b, a, done)).collect();
     v.sort_unstable();
     v.dedup();
     out.extend(v);

@@ -63,7 +63,7 @@ pub use listing::{
     any_legal_movement, bait_movements, can_declare, forced_movements, legal_movements,
     next_actions, partial_movements,
 };
-use listing::{collect_movements, forced_owed};
+use listing::{collect_movements, collect_next, forced_owed};
 use turn::{choose, links_complete};
 pub use turn::{combine_links, movement_links};
 
@@ -214,9 +214,7 @@ impl Rules for DenialBait {
         }
         let b = Board::load(pos);
         if let Some(p) = &st.turn.partial {
-            let mut full = Vec::new();
-            partial_movements(&b, st, p, &mut full);
-            next_actions(&b, &full, p.links.len(), out);
+            collect_next(&b, st, p.mode, &p.links, out);
             return;
         }
         if st.turn.converting {
@@ -240,25 +238,21 @@ impl Rules for DenialBait {
         if deny::can_deny(st, side) {
             out.push(deny::deny_action());
         }
-        let mut full = Vec::new();
         if st.turn.bait {
-            bait_movements(&b, st, &mut full);
-            next_actions(&b, &full, 0, out);
+            collect_next(&b, st, TurnMode::Bait, &[], out);
             return;
         }
-        if let Some(f) = forced_owed(st, side) {
-            forced_movements(&b, st, f, &mut full);
-            if !full.is_empty() {
-                self.free_actions(pos, &b, out);
-                next_actions(&b, &full, 0, out);
-                return;
-            }
+        let mut next = Vec::new();
+        if forced_owed(st, side).is_some() && collect_next(&b, st, TurnMode::Forced, &[], &mut next)
+        {
+            self.free_actions(pos, &b, out);
+            out.append(&mut next);
+            return;
         }
         self.free_actions(pos, &b, out);
-        legal_movements(&b, st, &mut full);
-        let escapes = full.len();
-        next_actions(&b, &full, 0, out);
-        if can_declare(&b, st, escapes) {
+        let any_escape = collect_next(&b, st, TurnMode::Normal, &[], out);
+        // `can_declare` asks only whether the side has an escape (0 or more).
+        if can_declare(&b, st, usize::from(any_escape)) {
             out.push(Action::new(ActionKind::Declare, &[]).with_arg(1));
         }
     }
