@@ -317,10 +317,12 @@ pub struct GameFields {
 
 /// A copy of the state at the start of a turn (what a denial restores, DB-DENY-03).
 ///
-/// Hashed field by field like a derived hash would, but each unit as a few packed words
-/// (the position hashes its variant state on every change, and two snapshots are most of it).
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// Built with [`Snap::new`], which hashes it once: the position hashes its variant state on
+/// every change, and two snapshots are most of it, so a snapshot hashes as that one word.
+/// The fields are public for reading; a snapshot is never edited after it is built (build a
+/// new one instead), so the word stays the hash of the fields.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(from = "SnapFields")]
 pub struct Snap {
     /// Every unit (kind, owner, location, status).
     pub units: Vec<Unit>,
@@ -330,7 +332,61 @@ pub struct Snap {
     pub to_move: Side,
     /// Turn counters.
     pub turns: BySide<u32>,
+    /// The stable hash of the fields above.
+    #[serde(skip_serializing)]
+    key: u64,
 }
+
+/// [`Snap`] as written in a position file (without its hash).
+#[derive(Deserialize)]
+#[serde(rename = "Snap", deny_unknown_fields)]
+struct SnapFields {
+    units: Vec<Unit>,
+    game: GameFields,
+    to_move: Side,
+    turns: BySide<u32>,
+}
+
+impl From<SnapFields> for Snap {
+    fn from(f: SnapFields) -> Snap {
+        Snap::new(f.units, f.game, f.to_move, f.turns)
+    }
+}
+
+impl Snap {
+    /// A snapshot of these units, game fields, side and turn counters.
+    pub fn new(units: Vec<Unit>, game: GameFields, to_move: Side, turns: BySide<u32>) -> Snap {
+        use std::hash::{Hash, Hasher};
+        let mut h = frozen_core::zobrist::StableHasher::default();
+        h.write_usize(units.len());
+        for u in &units {
+            hash_unit(u, &mut h);
+        }
+        game.hash(&mut h);
+        to_move.hash(&mut h);
+        turns.hash(&mut h);
+        let key = h.finish();
+        Snap {
+            units,
+            game,
+            to_move,
+            turns,
+            key,
+        }
+    }
+}
+
+impl PartialEq for Snap {
+    fn eq(&self, o: &Snap) -> bool {
+        self.key == o.key
+            && self.units == o.units
+            && self.game == o.game
+            && self.to_move == o.to_move
+            && self.turns == o.turns
+    }
+}
+
+impl Eq for Snap {}
 
 /// A movement's identity (DB-BASE-06): the actions that made it, in order (the full route:
 /// both steps of a King movement, every link of a chain disguise; victims and choices are in
@@ -399,13 +455,7 @@ pub struct InFlight {
 
 impl std::hash::Hash for Snap {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        h.write_usize(self.units.len());
-        for u in &self.units {
-            hash_unit(u, h);
-        }
-        self.game.hash(h);
-        self.to_move.hash(h);
-        self.turns.hash(h);
+        h.write_u64(self.key);
     }
 }
 
@@ -440,12 +490,12 @@ fn hash_unit<H: std::hash::Hasher>(u: &Unit, h: &mut H) {
 
 impl Default for Snap {
     fn default() -> Self {
-        Snap {
-            units: Vec::new(),
-            game: GameFields::default(),
-            to_move: Side::White,
-            turns: BySide::default(),
-        }
+        Snap::new(
+            Vec::new(),
+            GameFields::default(),
+            Side::White,
+            BySide::default(),
+        )
     }
 }
 
@@ -804,12 +854,12 @@ impl Board {
 
 /// The snapshot of a position (units, game fields, side, turns).
 pub fn snap_of(pos: &Position<DbState>) -> Snap {
-    Snap {
-        units: pos.units().to_vec(),
-        game: pos.state().game.clone(),
-        to_move: pos.to_move(),
-        turns: pos.turns(),
-    }
+    Snap::new(
+        pos.units().to_vec(),
+        pos.state().game.clone(),
+        pos.to_move(),
+        pos.turns(),
+    )
 }
 
 /// Restores a snapshot into the position (units, game fields, side, turns). The caller sets

@@ -315,7 +315,6 @@ pub fn in_check(b: &Board, side: Side) -> bool {
         return false;
     }
     let opp = side.opposite();
-    let all = has_raised(b, opp);
     // Without a pending auto-exile a chain reaching the King starts only from a piece the
     // movement removes directly. Apart from the queen's all-round capture a movement removes
     // only pieces of `side`, and of those only the King itself, a queen (revenge), a bishop
@@ -323,22 +322,25 @@ pub fn in_check(b: &Board, side: Side) -> bool {
     // an all-round capture also starts one from any stack next to the queen (see
     // `may_reach`). Pieces that reach none of those squares are skipped before their
     // movements are generated, and with none at all there is no check.
-    let mut targets = u64::MAX;
-    if !all {
-        targets = 0;
-        for (i, p) in b.pcs.iter().enumerate() {
-            if let Place::Board(s, k) = p.place {
-                let stack = b.stk[s as usize].len();
-                let own = p.side == side
-                    && (matches!(p.kind, KING | QUEEN)
-                        || (p.kind == BISHOP && !p.raise_used)
-                        || stack > usize::from(k) + 1);
-                if own || stack > 1 {
-                    targets |= 1 << s;
-                }
-                let _ = i;
+    // One pass finds both whether `opp` has a raised bishop (`has_raised`: then every
+    // movement counts) and the target squares.
+    let mut all = false;
+    let mut targets = 0u64;
+    for p in b.pcs.iter() {
+        all |= p.side == opp && p.kind == BISHOP && p.expiry != 0;
+        if let Place::Board(s, k) = p.place {
+            let stack = b.stk[s as usize].len();
+            let own = p.side == side
+                && (matches!(p.kind, KING | QUEEN)
+                    || (p.kind == BISHOP && !p.raise_used)
+                    || stack > usize::from(k) + 1);
+            if own || stack > 1 {
+                targets |= 1 << s;
             }
         }
+    }
+    if all {
+        targets = u64::MAX;
     }
     if !all && !may_remove_any(b, opp, targets) {
         return false;
@@ -378,6 +380,11 @@ fn may_remove_any(b: &Board, side: Side, targets: u64) -> bool {
         let Place::Board(s, _) = p.place else {
             continue;
         };
+        // Every square a piece may remove from lies in its reach: most pieces are out of
+        // reach of every target, and their lines need no walk.
+        if reach(p.kind, s) & targets == 0 {
+            continue;
+        }
         let dirs: &[(i32, i32)] = match p.kind {
             KNIGHT | KING => {
                 if REACH[3][s as usize] & targets != 0 {

@@ -51,18 +51,27 @@ pub(super) fn collect_part(
     disguises: bool,
     out: &mut Vec<Action>,
 ) {
-    for_candidates(b, st, mode, prefix, main, disguises, true, &mut |a| {
-        if is_legal(b, st, mode, a) {
-            out.push(a.clone());
-            return first_only;
-        }
-        false
-    });
+    for_candidates(
+        b,
+        st,
+        mode,
+        prefix,
+        main,
+        disguises,
+        !first_only,
+        &mut |a| {
+            if is_legal(b, st, mode, a) {
+                out.push(a.clone());
+                return first_only;
+            }
+            false
+        },
+    );
 }
 
 /// Calls `visit` with each candidate movement of one part of [`collect_movements`]
 /// (pseudo-legal, sorted and without duplicates when `sorted`, without the forbidden
-/// identity, starting with `prefix`) and the legality test of `mode`, which `visit` may skip; stops when `visit`
+/// identity, starting with `prefix`), untested (see [`is_legal`]); stops when `visit`
 /// returns true.
 fn for_candidates(
     b: &Board,

@@ -294,12 +294,12 @@ impl DenialBait {
         }));
         // The snapshot of the new turn's start (the position as it now is), set together
         // with the rest of the state.
-        let snap = Snap {
-            units: pos.units().to_vec(),
-            game: st2.game.clone(),
-            to_move: pos.to_move(),
-            turns: pos.turns(),
-        };
+        let snap = Snap::new(
+            pos.units().to_vec(),
+            st2.game.clone(),
+            pos.to_move(),
+            pos.turns(),
+        );
         st2.turn = TurnFields {
             mover: opp,
             start: Some(snap),

@@ -154,7 +154,7 @@ pub fn safe_options(b: &Board, pawn: usize, optional: bool, own_turn: bool) -> V
 /// check; DB-FIDE-02 over every decision of the turn).
 pub fn opponent_conversions_safe(b: &Board, mover: Side) -> bool {
     let opp = mover.opposite();
-    let due: Vec<usize> = (0..b.pcs.len())
+    let due: smallvec::SmallVec<[usize; 8]> = (0..b.pcs.len())
         .filter(|&i| {
             let p = b.pcs[i];
             p.side == opp
