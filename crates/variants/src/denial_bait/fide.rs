@@ -323,18 +323,18 @@ pub fn in_check(b: &Board, side: Side) -> bool {
     // `may_reach`). Pieces that reach none of those squares are skipped before their
     // movements are generated, and with none at all there is no check.
     // One pass finds both whether `opp` has a raised bishop (`has_raised`: then every
-    // movement counts) and the target squares.
+    // movement counts) and the target squares: those of the side's King, queens and
+    // raisable bishops, and every stack of two or more (a piece with others above it is in
+    // one). A stack holds two or more exactly where some piece stands above the ground
+    // (slot 1 or higher), so the stacks need not be read.
     let mut all = false;
     let mut targets = 0u64;
     for p in b.pcs.iter() {
         all |= p.side == opp && p.kind == BISHOP && p.expiry != 0;
         if let Place::Board(s, k) = p.place {
-            let stack = b.stk[s as usize].len();
             let own = p.side == side
-                && (matches!(p.kind, KING | QUEEN)
-                    || (p.kind == BISHOP && !p.raise_used)
-                    || stack > usize::from(k) + 1);
-            if own || stack > 1 {
+                && (matches!(p.kind, KING | QUEEN) || (p.kind == BISHOP && !p.raise_used));
+            if own || k > 0 {
                 targets |= 1 << s;
             }
         }

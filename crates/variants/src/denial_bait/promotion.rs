@@ -154,14 +154,15 @@ pub fn safe_options(b: &Board, pawn: usize, optional: bool, own_turn: bool) -> V
 /// check; DB-FIDE-02 over every decision of the turn).
 pub fn opponent_conversions_safe(b: &Board, mover: Side) -> bool {
     let opp = mover.opposite();
-    let due: smallvec::SmallVec<[usize; 8]> = (0..b.pcs.len())
-        .filter(|&i| {
-            let p = b.pcs[i];
-            p.side == opp
-                && p.kind == PAWN
-                && matches!(p.place, Place::Board(s, 0) if rel_rank(opp, s) == 7)
-        })
-        .collect();
+    let mut due: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
+    for (i, p) in b.pcs.iter().enumerate() {
+        if p.side == opp
+            && p.kind == PAWN
+            && matches!(p.place, Place::Board(s, 0) if rel_rank(opp, s) == 7)
+        {
+            due.push(i);
+        }
+    }
     fn go(b: &Board, mover: Side, due: &[usize]) -> bool {
         let Some((&pawn, rest)) = due.split_first() else {
             return !super::fide::in_check(b, mover);
