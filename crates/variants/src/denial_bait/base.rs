@@ -614,10 +614,16 @@ impl Board {
             turns: pos.turns(),
         };
         let mut riders: Vec<(u16, u8, u8)> = Vec::new();
+        // Squares whose stack holds more than a ground piece: only their places need to be
+        // worked out again at the end (a lone ground piece is at slot 0).
+        let mut stacked = 0u64;
         for (i, u) in pos.units().iter().enumerate() {
             let place = match u.loc {
                 Location::Board(s) => match from_sq(s) {
                     Some(s) => {
+                        if !b.stk[s as usize].is_empty() {
+                            stacked |= 1 << s;
+                        }
                         b.stk[s as usize].insert(0, i as u8);
                         Place::Board(s, 0)
                     }
@@ -645,10 +651,12 @@ impl Board {
         for (by, _, id) in riders {
             if let Some(Place::Board(s, 0)) = b.pcs.get(by as usize).map(|p| p.place) {
                 b.stk[s as usize].push(id);
+                stacked |= 1 << s;
             }
         }
-        for s in 0..64 {
-            b.reindex(s);
+        while stacked != 0 {
+            b.reindex(stacked.trailing_zeros() as Sq);
+            stacked &= stacked - 1;
         }
         b
     }
