@@ -376,6 +376,16 @@ impl Snap {
     }
 }
 
+impl Snap {
+    /// This snapshot with its 50-move clock and turn counters cleared, built anew (so its hash
+    /// is that of the cleared fields).
+    pub fn without_counters(&self) -> Snap {
+        let mut game = self.game.clone();
+        game.halfmove = 0;
+        Snap::new(self.units.clone(), game, self.to_move, BySide::default())
+    }
+}
+
 impl PartialEq for Snap {
     fn eq(&self, o: &Snap) -> bool {
         self.key == o.key

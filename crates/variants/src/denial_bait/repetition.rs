@@ -11,7 +11,7 @@
 //! unreachable).
 
 use super::base::DbState;
-use frozen_core::{same_except_counters, BySide, Position};
+use frozen_core::{same_except_counters, Position};
 
 type DbPosition = Position<DbState>;
 
@@ -20,13 +20,12 @@ type DbPosition = Position<DbState>;
 fn without_counters(st: &DbState) -> DbState {
     let mut s = st.clone();
     s.game.halfmove = 0;
+    // A snapshot is rebuilt, not edited: it carries the hash of its fields.
     if let Some(snap) = s.turn.start.as_mut() {
-        snap.game.halfmove = 0;
-        snap.turns = BySide::default();
+        *snap = snap.without_counters();
     }
     if let Some(last) = s.last.as_mut() {
-        last.snap.game.halfmove = 0;
-        last.snap.turns = BySide::default();
+        last.snap = last.snap.without_counters();
     }
     s
 }
