@@ -146,6 +146,8 @@ struct Used {
     cargo: bool,
     tomb: bool,
     wall: bool,
+    wall_left: bool,
+    wall_turn: bool,
     trap: bool,
     bomb: bool,
     effect: bool,
@@ -265,14 +267,26 @@ pub fn svg_with_last<R: Rules>(
             SQ - 4,
             SQ - 4
         );
-        if wall.expires != 0 {
+        // The wall's remaining life where the variant counts it (FrozenChess visual notes),
+        // else the absolute turn at whose end it goes.
+        let label = match rules.wall_turns_left(pos, wall) {
+            Some(left) => {
+                used.wall_left = true;
+                Some(left.to_string())
+            }
+            None if wall.expires != 0 => {
+                used.wall_turn = true;
+                Some(format!("t{}", wall.expires))
+            }
+            None => None,
+        };
+        if let Some(label) = label {
             let _ = writeln!(
                 body,
                 "<text x=\"{}\" y=\"{}\" font-size=\"9\" font-family=\"DejaVu Sans, sans-serif\" fill=\"#fff\" \
-                 stroke=\"#5c3a1e\" stroke-width=\"2\" paint-order=\"stroke\">t{}</text>",
+                 stroke=\"#5c3a1e\" stroke-width=\"2\" paint-order=\"stroke\" class=\"wall-life\">{label}</text>",
                 x + 3,
                 y + SQ - 4,
-                wall.expires
             );
         }
     }
@@ -578,7 +592,12 @@ pub fn svg_with_last<R: Rules>(
     if used.wall {
         lines.push((
             "<rect x=\"-8\" y=\"-8\" width=\"16\" height=\"16\" fill=\"url(#hatch)\" stroke=\"#5c3a1e\" stroke-width=\"2\"/>".into(),
-            "wall (tN: gone at the end of turn N)".into(),
+            match (used.wall_left, used.wall_turn) {
+                (true, false) => "wall (N: turns of its maker's side it still stands)".into(),
+                (false, true) => "wall (tN: gone at the end of turn N)".into(),
+                (true, true) => "wall (N: turns left; tN: gone at the end of turn N)".into(),
+                (false, false) => "wall".into(),
+            },
         ));
     }
     if used.trap {

@@ -1515,3 +1515,35 @@ fn mutated_games_and_actions_never_panic() {
         }
     }
 }
+
+/// FC6-VISU-01 and FC6-VISU-03 in the picture: a unit's badge shows its current range as the
+/// game counts it (a knight 3, a king and a pawn 1, not the stored 16), and a wall shows the
+/// turns of its maker's side it still stands, not the absolute turn it goes.
+#[test]
+fn render_fc6_shows_display_ranges_and_wall_life() {
+    let fen = "15k/16/15p/16/16/16/16/16/16/16/16/1P14/16/P1N13/16/K15 w - e4:w2";
+    let o = frozen(&["render", "fc6", "--fen", fen, "--svg", "-"]);
+    assert_ok(&o, "render fc6");
+    let svg = &o.stdout;
+    assert!(
+        svg.contains("class=\"wall-life\">2</text>"),
+        "the wall on e4 shows 2 turns left: {svg}"
+    );
+    assert!(!svg.contains(">t2</text>") && !svg.contains(">t1</text>"));
+    assert!(svg.contains("wall (N: turns of its maker"), "legend");
+    // The range badges (blue discs) on the board (the legend, drawn in translated groups
+    // after the board, has an example badge): the text after each badge circle.
+    let board = &svg[..svg.find("<g transform=\"translate(").unwrap_or(svg.len())];
+    let mut badges: Vec<&str> = board
+        .split("fill=\"#1d4ed8\"")
+        .skip(1)
+        .filter_map(|rest| {
+            let t = &rest[rest.find("<text")?..];
+            let t = &t[t.find('>')? + 1..];
+            Some(&t[..t.find("</text>")?])
+        })
+        .collect();
+    badges.sort_unstable();
+    // Kings a1 and p16, pawns a3, b5 and p14: 1 each; the knight on c3: 3.
+    assert_eq!(badges, ["1", "1", "1", "1", "1", "3"], "{svg}");
+}

@@ -121,6 +121,19 @@ pub trait Rules: Debug + Send + Sync + 'static {
         (r != 0).then_some(r)
     }
 
+    /// How many turns of its maker's side `wall` still stands, counting the current one if
+    /// that side is acting, for displays (the FrozenChess visual notes show a wall's
+    /// remaining life); `None` if the variant does not count walls that way, and displays
+    /// then show the absolute turn `expires`.
+    fn wall_turns_left(
+        &self,
+        pos: &Position<Self::State>,
+        wall: &crate::tables::Wall,
+    ) -> Option<u32> {
+        let _ = (pos, wall);
+        None
+    }
+
     /// Lines describing the variant's own state for displays (denial right, piles...).
     fn describe_state(&self, pos: &Position<Self::State>) -> Vec<String> {
         let _ = pos;

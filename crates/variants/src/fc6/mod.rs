@@ -215,6 +215,12 @@ impl Rules for Fc6 {
     fn describe_state(&self, pos: &Fc6Position) -> Vec<String> {
         visual::describe(self, pos)
     }
+    fn display_range(&self, pos: &Fc6Position, unit: frozen_core::UnitId) -> Option<u16> {
+        Some(visual::display_range(pos, unit))
+    }
+    fn wall_turns_left(&self, pos: &Fc6Position, wall: &frozen_core::Wall) -> Option<u32> {
+        Some(walls::turns_left(pos, wall))
+    }
     fn repetition_limit(&self) -> Option<u32> {
         Some(3)
     }
