@@ -20,11 +20,12 @@ use super::base::{Fc11, Fc11Position, Fc11State, PAWN};
 use super::capture::CRR_COUNTER;
 use super::setup::{aims, default_status};
 use frozen_core::{
-    build_position, BySide, Dir, Kind, LoadError, Location, Problem, ProblemKind, Setup, Side,
-    Square, Tomb, UnitRecord,
+    build_position, Dir, Kind, LoadError, Location, Problem, ProblemKind, Setup, Side, Square,
+    Tomb, UnitRecord,
 };
 
 use super::board::{dir_name, DIR_NAMES};
+use crate::frozen_family::timers::{fen_counters, owner_turn_at};
 
 /// The initial position (FC11-SETP-01..09).
 pub fn initial_position(fc: &Fc11) -> Fc11Position {
@@ -40,23 +41,6 @@ fn syntax(field: &str, msg: String) -> LoadError {
         format!("FEN field {field}"),
         msg,
     ))
-}
-
-/// The turn counters of a position loaded with `side` to act: White's first turn is 1.
-fn counters(side: Side) -> BySide<u32> {
-    match side {
-        Side::White => BySide::new(1, 0),
-        Side::Black => BySide::new(1, 1),
-    }
-}
-
-/// The owner turn that decides paralysis for a unit of `side` (see the family timers).
-fn owner_turn(turns: BySide<u32>, to_move: Side, side: Side) -> u32 {
-    if side == to_move {
-        turns[side]
-    } else {
-        turns[side] + 1
-    }
 }
 
 /// True if `sq` is on one of `side`'s two starting pawn ranks.
@@ -113,7 +97,7 @@ pub fn position_from_fen(fc: &Fc11, fen: &str) -> Result<Fc11Position, LoadError
                 e.reason.clone(),
             )
         })?;
-    let turns = counters(to_move);
+    let turns = fen_counters(to_move);
     let mut units: Vec<UnitRecord> = list
         .iter()
         .enumerate()
@@ -186,7 +170,7 @@ pub fn position_from_fen(fc: &Fc11, fen: &str) -> Result<Fc11Position, LoadError
                 .filter(|n| (1..=1000).contains(n))
                 .ok_or_else(|| syntax(name, format!("turns left must be 1..1000, found {n:?}")))?;
             let i = find(&units, name, sq)?;
-            let ot = owner_turn(turns, to_move, units[i].side);
+            let ot = owner_turn_at(turns, to_move, units[i].side);
             units[i].status.frozen_through = ot + n - 1;
         }
     }

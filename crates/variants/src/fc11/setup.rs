@@ -33,9 +33,8 @@
 use super::base::{Fc11, Fc11Position, KIND_COUNT, KING, ONAGER, PAWN, TREBUCHET};
 use super::capture::{has_crr, BASE_RANGE, CRR_COUNTER, MIN_RANGE};
 use super::units::check::in_check;
-use frozen_core::{
-    Dir, KindInfo, KindSet, Location, Problem, ProblemKind, Side, Status, MARK_LAYERS,
-};
+use crate::frozen_family::absent::{refuse_unused, SideTable};
+use frozen_core::{Dir, KindInfo, KindSet, Location, Problem, ProblemKind, Side, Status};
 
 /// The FEN placement of the initial position (FC11-SETP-01..05).
 pub const START_PLACEMENT: &str = "rnbdjctqktcjdbnr/lfxasozmmzosaxfl/pppppppppppppppp/pppppppppppppppp/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/PPPPPPPPPPPPPPPP/LFXASOZMMZOSAXFL/RNBDJCTQKTCJDBNR";
@@ -186,32 +185,14 @@ pub fn validate(fc: &Fc11, pos: &Fc11Position) -> Vec<Problem> {
             rule(&mut out, format!("tombs[{sq}]"), "a tomb holds a queue of dead units and nothing else in this part (explosions, rot and respawn are later parts)".into());
         }
     }
-    let tables = [
-        ("traps", pos.traps().mask()),
-        ("bombs", pos.bombs().mask()),
-        ("monads", pos.monads().mask()),
-        ("effects", pos.effects().mask()),
-        ("shadows", pos.shadows().mask()),
-    ];
-    for (name, m) in tables {
-        if m.any() {
-            rule(
-                &mut out,
-                name.into(),
-                format!("fc11 part 1 has no {name} (they come with later parts)"),
-            );
-        }
-    }
-    for l in 0..MARK_LAYERS {
-        if pos.marks(l).any() {
-            rule(
-                &mut out,
-                format!("marks[{l}]"),
-                "fc11 part 1 has no marked squares (corrupted squares come with the tomb rules)"
-                    .into(),
-            );
-        }
-    }
+    refuse_unused(
+        pos,
+        &[SideTable::Tombs, SideTable::Walls],
+        |name| format!("fc11 part 1 has no {name} (they come with later parts)"),
+        0,
+        "fc11 part 1 has no marked squares (corrupted squares come with the tomb rules)",
+        &mut out,
+    );
     if !pos.pending().is_empty() {
         rule(
             &mut out,

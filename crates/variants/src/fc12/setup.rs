@@ -20,9 +20,11 @@
 use super::paralysis::{owner_turn, presence, turns_left};
 use super::pawn::{on_far_rank, pending_for};
 use super::{Fc12, Fc12Position, Fc12State, KING, PAWN, PENDING_PROMOTION};
+use crate::frozen_family::absent::refuse_unused;
+use crate::frozen_family::timers::fen_counters;
 use frozen_core::{
-    build_position, BySide, KindInfo, KindSet, LoadError, Location, Pending, Problem, ProblemKind,
-    Setup, Side, Square, UnitId, MARK_LAYERS,
+    build_position, KindInfo, KindSet, LoadError, Location, Pending, Problem, ProblemKind, Setup,
+    Side, Square, UnitId,
 };
 
 /// The FEN placement of the initial position.
@@ -47,14 +49,6 @@ pub fn kind_set() -> KindSet {
         k("King", 'K'),
     ])
     .unwrap_or_default()
-}
-
-/// The turn counters of a position loaded with `side` to act: White's first turn is 1.
-fn counters(side: Side) -> BySide<u32> {
-    match side {
-        Side::White => BySide::new(1, 0),
-        Side::Black => BySide::new(1, 1),
-    }
 }
 
 /// The initial position (F12-SETU-01..04).
@@ -160,7 +154,7 @@ pub fn position_from_fen(fc: &Fc12, fen: &str) -> Result<Fc12Position, LoadError
     };
     let setup = Setup {
         to_move,
-        turns: counters(to_move),
+        turns: fen_counters(to_move),
         placement: Some(placement.to_string()),
         marks: if marks.is_empty() {
             Vec::new()
@@ -305,33 +299,14 @@ pub fn validate(fc: &Fc12, pos: &Fc12Position) -> Vec<Problem> {
             ));
         }
     }
-    let tables = [
-        ("tombs", pos.tombs().mask()),
-        ("walls", pos.walls().mask()),
-        ("traps", pos.traps().mask()),
-        ("bombs", pos.bombs().mask()),
-        ("monads", pos.monads().mask()),
-        ("effects", pos.effects().mask()),
-        ("shadows", pos.shadows().mask()),
-    ];
-    for (name, m) in tables {
-        if m.any() {
-            rule(
-                &mut out,
-                name.into(),
-                format!("fc12 has no {name} (F12-ABSN-01)"),
-            );
-        }
-    }
-    for l in 1..MARK_LAYERS {
-        if pos.marks(l).any() {
-            rule(
-                &mut out,
-                format!("marks[{l}]"),
-                "fc12 uses only mark layer 0 (death squares)".into(),
-            );
-        }
-    }
+    refuse_unused(
+        pos,
+        &[],
+        |name| format!("fc12 has no {name} (F12-ABSN-01)"),
+        1,
+        "fc12 uses only mark layer 0 (death squares)",
+        &mut out,
+    );
     let me = pos.to_move();
     if let Some(m) = pos.state().mover {
         match pos.get_unit(m) {

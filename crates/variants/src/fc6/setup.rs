@@ -29,9 +29,11 @@ use super::base::{
 use super::paralysis::turns_left;
 use super::pawn::{on_far_rank, pawn_count};
 use super::walls::{turns_left as wall_left, MAX_DURATION};
+use crate::frozen_family::absent::{refuse_unused, SideTable};
+use crate::frozen_family::timers::{fen_counters, owner_turn_at};
 use frozen_core::{
-    build_position, BySide, KindInfo, KindSet, LoadError, Location, Problem, ProblemKind, Setup,
-    Side, Square, Status, UnitRecord, Wall, MARK_LAYERS,
+    build_position, KindInfo, KindSet, LoadError, Location, Problem, ProblemKind, Setup, Side,
+    Square, Status, UnitRecord, Wall,
 };
 
 /// The FEN placement of the initial position (FC6-SETU-02/03).
@@ -68,23 +70,6 @@ pub fn kind_set() -> KindSet {
 /// True if `sq` is a light square (FC6-SETU-06: a1 dark).
 pub fn is_light(sq: Square) -> bool {
     (sq.file() + sq.rank()) % 2 == 1
-}
-
-/// The turn counters of a position loaded with `side` to act: White's first turn is 1.
-fn counters(side: Side) -> BySide<u32> {
-    match side {
-        Side::White => BySide::new(1, 0),
-        Side::Black => BySide::new(1, 1),
-    }
-}
-
-/// The owner turn timers of `side` are judged at, with `to_move` acting.
-fn judged_at(turns: BySide<u32>, to_move: Side, side: Side) -> u32 {
-    if side == to_move {
-        turns[side]
-    } else {
-        turns[side].saturating_add(1)
-    }
 }
 
 /// The initial position (FC6-SETU-01..08).
@@ -167,7 +152,7 @@ pub fn position_from_fen(fc: &Fc6, fen: &str) -> Result<Fc6Position, LoadError> 
                 e.reason.clone(),
             )
         })?;
-    let turns = counters(to_move);
+    let turns = fen_counters(to_move);
     let mut units: Vec<UnitRecord> = list
         .iter()
         .enumerate()
@@ -208,7 +193,7 @@ pub fn position_from_fen(fc: &Fc6, fen: &str) -> Result<Fc6Position, LoadError> 
                         format!("{side} has no unit to credit the wall on {sq} to"),
                     )
                 })?;
-            let expires = judged_at(turns, to_move, side) + left - 1;
+            let expires = owner_turn_at(turns, to_move, side) + left - 1;
             walls.push((
                 sq,
                 Wall {
@@ -226,7 +211,7 @@ pub fn position_from_fen(fc: &Fc6, fen: &str) -> Result<Fc6Position, LoadError> 
             let n = number(v, name, 1, MAX_PARALYSIS, "turns left")?;
             let i = index_at(sq).ok_or_else(|| syntax(name, format!("no unit on {sq}")))?;
             let side = units[i].side;
-            units[i].status.frozen_through = judged_at(turns, to_move, side) + n - 1;
+            units[i].status.frozen_through = owner_turn_at(turns, to_move, side) + n - 1;
         }
     }
     if let Some(f) = fields.get(5) {
@@ -426,32 +411,14 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
             );
         }
     }
-    let tables = [
-        ("tombs", pos.tombs().mask()),
-        ("traps", pos.traps().mask()),
-        ("bombs", pos.bombs().mask()),
-        ("monads", pos.monads().mask()),
-        ("effects", pos.effects().mask()),
-        ("shadows", pos.shadows().mask()),
-    ];
-    for (name, m) in tables {
-        if m.any() {
-            rule(
-                &mut out,
-                name.into(),
-                format!("fc6 has no {name} in this version"),
-            );
-        }
-    }
-    for l in 0..MARK_LAYERS {
-        if pos.marks(l).any() {
-            rule(
-                &mut out,
-                format!("marks[{l}]"),
-                "fc6 marks no squares".into(),
-            );
-        }
-    }
+    refuse_unused(
+        pos,
+        &[SideTable::Walls],
+        |name| format!("fc6 has no {name} in this version"),
+        0,
+        "fc6 marks no squares",
+        &mut out,
+    );
     if !pos.pending().is_empty() {
         rule(
             &mut out,

@@ -27,11 +27,13 @@
 //! | [`exchange`] | King's Exchange |
 //! | [`swap`] | swapping places with a friendly unit |
 //! | [`promotion`] | promotion choices and the far rank |
+//! | [`absent`] | set-up check: side tables and mark layers a game does not carry |
 //! | [`turn`] | turns of N legs: legality judged on the whole turn by a bounded search, listing without cloning |
 //!
 //! Game-agnostic helpers (tomb queues, block rotation, geometry tables) live in
 //! `frozen-core`; FrozenChess rules live here or in the game's own module.
 
+pub mod absent;
 pub mod attack;
 pub mod exchange;
 pub mod game;

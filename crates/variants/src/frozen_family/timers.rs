@@ -14,18 +14,34 @@
 //! kind or status immunities may refuse. [`paralyze`] takes that as [`Paralysis`] and the
 //! game's immunity test as a hook.
 
-use frozen_core::{Event, EventSink, Position, Side, Unit, UnitId, VariantState};
+use frozen_core::{BySide, Event, EventSink, Position, Side, Unit, UnitId, VariantState};
 
 /// The owner turn that decides whether a unit of `side` is paralysed now: the current turn
 /// if `side` acts, else its next turn. Between its owner's turns a unit counts as paralysed
 /// when it will be frozen in its owner's next turn (it threatens nothing now).
 #[inline]
 pub fn owner_turn<S: VariantState>(pos: &Position<S>, side: Side) -> u32 {
-    let t = pos.turns()[side];
-    if side == pos.to_move() {
+    owner_turn_at(pos.turns(), pos.to_move(), side)
+}
+
+/// [`owner_turn`] from the turn counters and the side to act, for set-up readers that
+/// write timers before the position exists.
+#[inline]
+pub fn owner_turn_at(turns: BySide<u32>, to_move: Side, side: Side) -> u32 {
+    let t = turns[side];
+    if side == to_move {
         t
     } else {
         t.saturating_add(1)
+    }
+}
+
+/// The turn counters of a position set up (from FEN or a set-up) with `side` to act:
+/// White's first turn is 1, and Black's first turn is 1 once Black acts.
+pub fn fen_counters(side: Side) -> BySide<u32> {
+    match side {
+        Side::White => BySide::new(1, 0),
+        Side::Black => BySide::new(1, 1),
     }
 }
 
