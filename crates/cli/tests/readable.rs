@@ -517,3 +517,39 @@ fn the_raised_bishop_is_named_and_drawn() {
         o.stdout
     );
 }
+
+/// The Parlett sets with a check rule draw their royal piece in check, as fc12 and
+/// denial-bait do: after fool's mate White's King on e1 stands on a red square, and a
+/// set without the check rule (normal-chess) or a position without check draws none.
+#[test]
+fn parlett_check_is_drawn_where_the_set_has_the_check_rule() {
+    let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let o = frozen(&["render", "fide", "--fen", mated, "--svg", "-"]);
+    assert_ok(&o, "render fide");
+    let check = o
+        .stdout
+        .lines()
+        .find(|l| l.contains("class=\"check\""))
+        .unwrap_or_else(|| panic!("a check square:\n{}", o.stdout));
+    assert!(check.contains("is in check"), "{check}");
+    // e1 on 8x8: x = margin + 4 squares, y = margin + 7 squares.
+    assert!(check.contains("x=\"220\" y=\"364\""), "{check}");
+    assert!(
+        o.stdout
+            .contains("royal piece in check (the set&apos;s check rule)")
+            || o.stdout
+                .contains("royal piece in check (the set's check rule)")
+    );
+    let o = frozen(&["render", "fide", "--svg", "-"]);
+    assert_ok(&o, "render fide start");
+    assert!(
+        !o.stdout.contains("class=\"check\""),
+        "no check at the start"
+    );
+    let o = frozen(&["render", "normal-chess", "--fen", mated, "--svg", "-"]);
+    assert_ok(&o, "render normal-chess");
+    assert!(
+        !o.stdout.contains("class=\"check\""),
+        "normal-chess has no check rule"
+    );
+}

@@ -151,6 +151,27 @@ impl ParlettRules {
 
     /// The end of the game when the side to act has no legal move (PAR-GAME-03, and
     /// checkmate or stalemate under the check rule).
+    /// The squares of the side to move's royal pieces that the opponent could capture now
+    /// (in check), for sets with the check rule; empty for sets without it. Checkmate and
+    /// stalemate and the pictures' check square read this one test.
+    pub(super) fn royals_in_check(&self, pos: &Position<ParlettState>) -> SmallVec<[Square; 2]> {
+        let c = self.c();
+        let mut out = SmallVec::new();
+        let (true, Some(r)) = (c.legality, c.royal) else {
+            return out;
+        };
+        let side = pos.to_move();
+        let mut b = Board::from_pos(pos);
+        for s in pos.pieces(side, r).iter() {
+            if pos.unit_at(s).is_some_and(|u| {
+                capturable_on_board(c, &mut b, u, s, side.opposite(), pos.state().last.clone())
+            }) {
+                out.push(s);
+            }
+        }
+        out
+    }
+
     pub(super) fn no_move_outcome(&self, pos: &Position<ParlettState>) -> Option<Outcome> {
         if pos.result().is_some() || self.count_moves(pos) != 0 {
             return None;
@@ -158,22 +179,7 @@ impl ParlettRules {
         let c = self.c();
         let o = if c.legality {
             let victim_side = pos.to_move();
-            let mover_wins = c.royal.is_some_and(|r| {
-                let mut b = Board::from_pos(pos);
-                pos.pieces(victim_side, r).iter().any(|s| {
-                    pos.unit_at(s).is_some_and(|u| {
-                        capturable_on_board(
-                            c,
-                            &mut b,
-                            u,
-                            s,
-                            victim_side.opposite(),
-                            pos.state().last.clone(),
-                        )
-                    })
-                })
-            });
-            if mover_wins {
+            if !self.royals_in_check(pos).is_empty() {
                 Outcome {
                     winner: Some(victim_side.opposite()),
                     reason: "checkmate".into(),

@@ -81,6 +81,27 @@ impl Rules for ParlettRules {
         out
     }
 
+    /// The side to move's royal piece in check, in sets with the check rule (`fide`,
+    /// `capablanca`): the test checkmate and stalemate use.
+    fn square_notes(&self, pos: &Position<ParlettState>) -> Vec<frozen_core::SquareNote> {
+        let side = pos.to_move();
+        self.royals_in_check(pos)
+            .into_iter()
+            .map(|square| {
+                let name = pos
+                    .unit_at(square)
+                    .map(|u| self.kinds().name(pos.unit(u).kind).to_string())
+                    .unwrap_or_default();
+                frozen_core::SquareNote {
+                    square,
+                    kind: frozen_core::SquareNoteKind::Check,
+                    text: format!("{side}'s {name} is in check (the set's check rule)"),
+                    legend: "royal piece in check (the set's check rule)".into(),
+                }
+            })
+            .collect()
+    }
+
     fn describe_state(&self, pos: &Position<ParlettState>) -> Vec<String> {
         let mut v = Vec::new();
         for p in &pos.state().last {
