@@ -27,6 +27,16 @@ impl fmt::Display for FenError {
 }
 impl std::error::Error for FenError {}
 
+/// Reads the side-to-move field of a FEN (`w`, `b`, or absent for White); the error names
+/// what was found.
+pub fn parse_side(field: Option<&str>) -> Result<Side, String> {
+    match field {
+        None | Some("w") => Ok(Side::White),
+        Some("b") => Ok(Side::Black),
+        Some(other) => Err(format!("expected w or b, found {other:?}")),
+    }
+}
+
 /// Reads a placement field (ranks from the top, `/`-separated). Returns units in scan order
 /// (a1, b1, ..., then rank 2...). Letters are the set's FEN letters, White upper case.
 pub fn parse_placement(

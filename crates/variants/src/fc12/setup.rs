@@ -88,16 +88,8 @@ pub fn position_from_fen(fc: &Fc12, fen: &str) -> Result<Fc12Position, LoadError
         ));
     }
     let placement = fields.first().copied().unwrap_or("");
-    let to_move = match fields.get(1).copied() {
-        None | Some("w") => Side::White,
-        Some("b") => Side::Black,
-        Some(other) => {
-            return Err(syntax(
-                "2 (side)",
-                format!("expected w or b, found {other:?}"),
-            ))
-        }
-    };
+    let to_move = frozen_core::fen::parse_side(fields.get(1).copied())
+        .map_err(|msg| syntax("2 (side)", msg))?;
     let list = frozen_core::fen::parse_placement(placement, fc.geo.shape(), fc.kinds_ref())
         .map_err(|e| {
             syntax(
