@@ -17,6 +17,9 @@ use frozen_core::{
 use frozen_variants::fc11::{Fc11Position, Fc11State};
 use std::collections::BTreeSet;
 
+/// A naive route: its turn squares and its last square.
+type NRoute = (Vec<(i32, i32)>, (i32, i32));
+
 #[derive(Clone, Copy, Debug)]
 struct NU {
     k: char,
@@ -125,15 +128,13 @@ impl NB {
              cap: bool,
              land: &mut dyn FnMut(&mut Vec<_>, i32, i32, bool, String)| {
                 for &(a, b) in d {
-                    for i in 1..=n {
-                        let (tf, tr) = (f + i * a, r + i * b);
-                        if !on(tf, tr) {
-                            break;
+                    for (turns, (tf, tr)) in self.bounced(f, r, (a, b), n) {
+                        let mut text = o.clone();
+                        for (pf, pr) in turns {
+                            text.push_str(&name(pf, pr));
                         }
-                        land(out, tf, tr, cap, format!("{o}{}", name(tf, tr)));
-                        if !self.free(tf, tr) {
-                            break;
-                        }
+                        text.push_str(&name(tf, tr));
+                        land(out, tf, tr, cap, text);
                     }
                 }
             };
@@ -352,8 +353,17 @@ impl NB {
                 &mut land,
             ),
             'O' => {
+                // Straight slides: the Onager never bounces (FC11-TURN-09).
                 let (ax, ay) = u.aim;
-                slide(&mut out, &[(-ay, ax), (ay, -ax)], 16, false, &mut land);
+                for (a, b) in [(-ay, ax), (ay, -ax)] {
+                    for i in 1..=16 {
+                        let (tf, tr) = (f + i * a, r + i * b);
+                        if !self.free(tf, tr) {
+                            break;
+                        }
+                        land(&mut out, tf, tr, false, format!("{o}{}", name(tf, tr)));
+                    }
+                }
             }
             'M' => {
                 leap(&mut out, &KN, true, &mut land);
@@ -396,16 +406,80 @@ impl NB {
         }
         None
     }
-    /// True if the squares strictly between (f, r) and (tf, tr), on one line, are free and
-    /// the line is at most `n` long with a direction in `dirs`.
-    fn line(&self, f: i32, r: i32, tf: i32, tr: i32, dirs: &[(i32, i32)], n: i32) -> bool {
-        let (a, b) = (tf - f, tr - r);
-        let d = (a.signum(), b.signum());
-        if !(a == 0 || b == 0 || a.abs() == b.abs()) || !dirs.contains(&d) {
-            return false;
+    /// Every bounced route (FC11-TURN-09..12) of the unit on (f, r) with first direction
+    /// `d` and range `n`: (turn squares, last square). One square per step: enter the next
+    /// square if it is free and not yet visited (the origin counts as visited and as
+    /// free); if it is off the board, a unit or a wall, the route may end on it when it is
+    /// a unit, and (not on the origin) may turn: flip one component of a diagonal, 90°
+    /// left or right of an orthogonal, into a square that is free and unvisited (then
+    /// entered) or a unit (then the last square).
+    fn bounced(&self, f: i32, r: i32, d: (i32, i32), n: i32) -> Vec<NRoute> {
+        let mut out = Vec::new();
+        let mut seen = vec![(f, r)];
+        let mut turns = Vec::new();
+        self.bounce_step(f, r, (f, r), d, n, &mut seen, &mut turns, &mut out);
+        out
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn bounce_step(
+        &self,
+        f0: i32,
+        r0: i32,
+        cur: (i32, i32),
+        d: (i32, i32),
+        left: i32,
+        seen: &mut Vec<(i32, i32)>,
+        turns: &mut Vec<(i32, i32)>,
+        out: &mut Vec<NRoute>,
+    ) {
+        if left == 0 {
+            return;
         }
-        let len = a.abs().max(b.abs());
-        len <= n && (1..len).all(|i| self.free(f + i * d.0, r + i * d.1))
+        let unit = |p: (i32, i32)| on(p.0, p.1) && p != (f0, r0) && self.at(p.0, p.1).is_some();
+        let open = |p: (i32, i32)| on(p.0, p.1) && (p == (f0, r0) || self.free(p.0, p.1));
+        let nx = (cur.0 + d.0, cur.1 + d.1);
+        if open(nx) {
+            if seen.contains(&nx) {
+                return;
+            }
+            seen.push(nx);
+            out.push((turns.clone(), nx));
+            self.bounce_step(f0, r0, nx, d, left - 1, seen, turns, out);
+            seen.pop();
+            return;
+        }
+        if unit(nx) {
+            out.push((turns.clone(), nx));
+        }
+        if cur == (f0, r0) {
+            return;
+        }
+        let news = if d.0 != 0 && d.1 != 0 {
+            [(-d.0, d.1), (d.0, -d.1)]
+        } else {
+            [(d.1, d.0), (-d.1, -d.0)]
+        };
+        for d2 in news {
+            let q = (cur.0 + d2.0, cur.1 + d2.1);
+            if open(q) && !seen.contains(&q) {
+                turns.push(cur);
+                seen.push(q);
+                out.push((turns.clone(), q));
+                self.bounce_step(f0, r0, q, d2, left - 1, seen, turns, out);
+                seen.pop();
+                turns.pop();
+            } else if unit(q) {
+                turns.push(cur);
+                out.push((turns.clone(), q));
+                turns.pop();
+            }
+        }
+    }
+    /// True if a bounced route of the unit on (f, r) along `dirs` with range `n` ends on
+    /// (tf, tr).
+    fn route_hits(&self, f: i32, r: i32, tf: i32, tr: i32, dirs: &[(i32, i32)], n: i32) -> bool {
+        dirs.iter()
+            .any(|&d| self.bounced(f, r, d, n).iter().any(|x| x.1 == (tf, tr)))
     }
     /// True if the unit on (f, r) could capture a unit standing on (tf, tr).
     fn hits(&self, f: i32, r: i32, tf: i32, tr: i32) -> bool {
@@ -418,12 +492,12 @@ impl NB {
             'N' => kn || (a.abs() == 1 && b == fw),
             'D' => {
                 kn || [(2, 0), (-2, 0), (0, 2), (0, -2)].contains(&(a, b))
-                    || self.line(f, r, tf, tr, &DG, NB::range(&u))
+                    || self.route_hits(f, r, tf, tr, &DG, NB::range(&u))
             }
-            'R' => self.line(f, r, tf, tr, &OR, NB::range(&u)),
+            'R' => self.route_hits(f, r, tf, tr, &OR, NB::range(&u)),
             'Q' => {
-                kn || self.line(f, r, tf, tr, &OR, NB::range(&u))
-                    || self.line(f, r, tf, tr, &DG, NB::range(&u))
+                kn || self.route_hits(f, r, tf, tr, &OR, NB::range(&u))
+                    || self.route_hits(f, r, tf, tr, &DG, NB::range(&u))
             }
             'K' => a.abs() <= 1 && b.abs() <= 1,
             'C' => {
@@ -432,7 +506,7 @@ impl NB {
                     || ((a.abs(), b.abs()) == (3, 2) && !self.is_wall(f + a / 3, r))
             }
             'T' => {
-                self.line(f, r, tf, tr, &OR, NB::range(&u))
+                self.route_hits(f, r, tf, tr, &OR, NB::range(&u))
                     || DG.iter().any(|&(dx, dy)| {
                         let p2 = (f + 2 * dx, r + 2 * dy);
                         self.free(f + dx, r + dy)
@@ -798,10 +872,102 @@ pub const MIDDLE_GAMES: [&str; 3] = [
 fn every_perft_child_to_depth_two_from_middle_games() {
     let f = fc();
     // The perft(2) counts of fixtures/perft/fc11.ron.
-    for (fen, nodes) in MIDDLE_GAMES.iter().zip([32_166, 32_968, 41_133]) {
+    for (fen, nodes) in MIDDLE_GAMES.iter().zip([32_914, 33_648, 65_264]) {
         let p = f
             .position_from_fen(fen)
             .unwrap_or_else(|e| panic!("{fen}: {e}"));
         assert_eq!(children_agree(&p, 2), nodes);
+    }
+}
+
+/// FC11-TURN-12: the engine's route walker ([`frozen_variants::fc11::bounce::routes`])
+/// lists exactly the naive bounced routes, for every square, first direction and range,
+/// on crowded random positions (as a route leaving the square it starts from).
+#[test]
+fn bounce_routes_match_the_naive_walker() {
+    use frozen_variants::fc11::board::View;
+    use frozen_variants::fc11::bounce;
+    let mut rng = Rng::new(0xb0c3);
+    let mut checked = 0;
+    let mut bounced = 0usize;
+    while checked < 40 {
+        let n = 10 + rng.below(60);
+        let Some(p) = random_position(&mut rng, n) else {
+            continue;
+        };
+        checked += 1;
+        let nb = naive(&p);
+        let v = View::new(&p);
+        for idx in 0..256u16 {
+            let sq = Square::from_index(idx as u8);
+            let (f, r) = (i32::from(sq.file()), i32::from(sq.rank()));
+            for d in OR.iter().chain(DG.iter()) {
+                let range = [3u8, 7, 16][usize::from(idx % 3)];
+                let mut mine = Vec::new();
+                bounce::routes(v.route_board(sq), sq, *d, range, true, &mut |s| {
+                    let mut t: String = name(f, r);
+                    for q in s.turns {
+                        t.push_str(&q.to_string());
+                    }
+                    t.push_str(&s.to.to_string());
+                    mine.push(t);
+                    false
+                });
+                let mut theirs: Vec<String> = nb
+                    .bounced(f, r, *d, i32::from(range))
+                    .into_iter()
+                    .map(|(turns, (tf, tr))| {
+                        let mut t = name(f, r);
+                        for (pf, pr) in turns {
+                            t.push_str(&name(pf, pr));
+                        }
+                        t.push_str(&name(tf, tr));
+                        t
+                    })
+                    .collect();
+                bounced += theirs.iter().filter(|t| t.len() > 6).count();
+                let n_mine = mine.len();
+                mine.sort();
+                mine.dedup();
+                assert_eq!(n_mine, mine.len(), "a route listed twice from {sq}");
+                theirs.sort();
+                assert_eq!(mine, theirs, "routes from {sq} along {d:?}, range {range}");
+            }
+        }
+    }
+    assert!(bounced > 1000, "the positions exercise bounces ({bounced})");
+}
+
+/// FC11-CAPT-11: the engine's attack map A(S) (built whole, and asked square by square)
+/// equals the naive brute force (a phantom enemy on each square but walls, every unparalysed unit
+/// of S asked whether it could capture it) on crowded random positions, both sides.
+#[test]
+fn attack_map_matches_the_naive_brute_force() {
+    use frozen_variants::fc11::board::View;
+    use frozen_variants::fc11::maps::{attack_map, attacked};
+    let mut rng = Rng::new(0xa77a);
+    let mut checked = 0;
+    while checked < 60 {
+        let n = 10 + rng.below(60);
+        let Some(p) = random_position(&mut rng, n) else {
+            continue;
+        };
+        checked += 1;
+        let mut nb = naive(&p);
+        let v = View::new(&p);
+        for side in [Side::White, Side::Black] {
+            let map = attack_map(&v, side);
+            for idx in 0..=255u8 {
+                let sq = Square::from_index(idx);
+                let (f, r) = (i32::from(sq.file()), i32::from(sq.rank()));
+                // No unit can stand on a wall: wall squares are outside A (the naive
+                // phantom would stand there).
+                let want = !nb.is_wall(f, r) && nb.attacked(f, r, side == Side::White);
+                assert_eq!(map.contains(sq), want, "A({side}) at {sq}");
+                assert_eq!(attacked(&v, sq, side), want, "attacked({sq}, {side})");
+                let by_units = map.reaches.iter().any(|x| x.all().contains(sq));
+                assert_eq!(by_units, want, "per-unit parts at {sq}");
+            }
+        }
     }
 }

@@ -148,7 +148,7 @@ fn fc11_setp_09_aims_forward() {
 fn fc11_setp_10_leapers_jump_sliders_stop_slides_pass_tombs() {
     // A Knight boxed in by pawns still leaps; a Rook boxed in cannot move.
     let boxed = |c: char| {
-        pos(&[
+        pos(&shielded(&[
             ("h8", c),
             ("g8", 'P'),
             ("i8", 'P'),
@@ -158,13 +158,13 @@ fn fc11_setp_10_leapers_jump_sliders_stop_slides_pass_tombs() {
             ("i7", 'P'),
             ("g9", 'P'),
             ("i9", 'P'),
-        ])
+        ]))
     };
     assert_eq!(dests(&boxed('N'), "h8").len(), 8);
     assert!(dests(&boxed('R'), "h8").is_empty());
     assert!(dests(&boxed('T'), "h8").is_empty()); // the Templar no longer leaps
                                                   // A slide passes over a tomb.
-    let p = pos_with(&[("h8", 'R')], "w", "- - - - h10:p");
+    let p = pos_with(&shielded(&[("h8", 'R')]), "w", "- - - - h10:p");
     assert!(legal(&p, "h8h11"));
 }
 
@@ -181,7 +181,8 @@ fn fc11_setp_11_riders_slide_up_to_the_first_unit() {
         ('O', "h8", "l8"),
         ('T', "h8", "l8"),
     ] {
-        let open = pos(&[(from, c)]);
+        // Straight slides only: bounced routes are FC11-TURN-09..12's (fc11_attack.rs).
+        let open = pos(&shielded(&[(from, c)]));
         let beyond = {
             let t = sq(blocked);
             let f = sq(from);
@@ -192,12 +193,12 @@ fn fc11_setp_11_riders_slide_up_to_the_first_unit() {
             t.offset(df, dr).expect("on board").to_string()
         };
         assert!(
-            dests(&open, from).contains(&beyond),
+            straight_dests(&open, from).contains(&beyond),
             "{c} reaches {beyond} on an open line"
         );
-        let shut = pos(&[(from, c), (blocked, 'P')]);
+        let shut = pos(&shielded(&[(from, c), (blocked, 'P')]));
         assert!(
-            !dests(&shut, from).contains(&beyond),
+            !straight_dests(&shut, from).contains(&beyond),
             "{c} jumps over {blocked}"
         );
     }
@@ -316,10 +317,7 @@ fn fc11_turn_02_checking_move_is_a_normal_move() {
     assert!(legal(&p, "a8p8"));
     play(&mut p, "a8a16"); // gives check along rank 16
     assert_eq!(p.to_move(), Side::Black);
-    assert!(frozen_variants::fc11::units::check::in_check(
-        &p,
-        Side::Black
-    ));
+    assert!(frozen_variants::fc11::check::in_check(&p, Side::Black));
     assert!(p.result().is_none());
 }
 
@@ -327,10 +325,10 @@ fn fc11_turn_02_checking_move_is_a_normal_move() {
 #[test]
 fn fc11_turn_13_walls_stop_riders_leapers_jump_them() {
     let p = with_walls(
-        &pos(&[("h8", 'R'), ("c3", 'N')]),
+        &pos(&shielded(&[("h8", 'R'), ("c3", 'N')])),
         &["h11", "c4", "d4", "d3"],
     );
-    let r = dests(&p, "h8");
+    let r = straight_dests(&p, "h8");
     assert!(r.contains(&"h10".to_string()));
     assert!(!r.contains(&"h11".to_string()) && !r.contains(&"h12".to_string()));
     // The knight leaps over the walls around it, but never onto one.
@@ -366,14 +364,14 @@ fn fc11_turn_13_walls_stop_riders_leapers_jump_them() {
 #[test]
 fn fc11_turn_14_paths_of_slides_and_leaps() {
     let f = fc();
-    let p = pos(&[
+    let p = pos(&shielded(&[
         ("h8", 'R'),
         ("c3", 'N'),
         ("e8", 'J'),
         ("l4", 'C'),
         ("a8", 'L'),
         ("n8", 'p'),
-    ]);
+    ]));
     let path = |t: &str| {
         let a = f.parse_action(&p, t).expect("parse");
         path_squares(&f, &p, &a)
@@ -392,13 +390,19 @@ fn fc11_turn_14_paths_of_slides_and_leaps() {
 /// FC11-TURN-15
 #[test]
 fn fc11_turn_15_no_action_leaves_own_king_attacked() {
-    // The Rook on e2 is pinned against the King on e1 by the enemy Rook on e9.
-    let p = pos(&[("e1", 'K'), ("e2", 'R'), ("e9", 'q')]);
+    // The Rook on e2 is pinned against the King on e1 by the enemy Queen on e9 (range 10,
+    // CRR 6, and a pawn on b4 to stop her diagonal bounce a5-e1, so that no bounced route
+    // of hers reaches e1 another way).
+    let p = pos_with(
+        &shielded(&[("e1", 'K'), ("e2", 'R'), ("e9", 'q'), ("b4", 'P')]),
+        "w",
+        "- - - e9:6",
+    );
     assert!(!legal(&p, "e2d2"));
     assert!(legal(&p, "e2e5") && legal(&p, "e2e9"));
     assert!(refusal(&p, "e2d2").is_some_and(|r| r.contains("FC11-TURN-15")));
     // The King does not step onto an attacked square.
-    let k = pos(&[("e1", 'K'), ("d9", 'r')]);
+    let k = pos_with(&[("e1", 'K'), ("d9", 'r')], "w", "- - - d9:6");
     assert!(!legal(&k, "e1d1") && !legal(&k, "e1d2") && legal(&k, "e1f2"));
 }
 
@@ -409,13 +413,14 @@ fn fc11_turn_15_no_action_leaves_own_king_attacked() {
 fn fc11_para_01_statue_cannot_act_gives_no_check_blocks_and_dies() {
     // The black Rook on a9 is paralysed: no check on a1, the King may walk into its line,
     // it still blocks the white Rook, and it can be captured.
-    let p = pos_with(&[("a9", 'r'), ("a12", 'Q'), ("c9", 'b')], "w", "- - a9:1");
-    assert!(!frozen_variants::fc11::units::check::in_check(
-        &p,
-        Side::White
-    ));
+    let p = pos_with(
+        &shielded(&[("a9", 'r'), ("a12", 'Q'), ("c9", 'b')]),
+        "w",
+        "- - a9:1",
+    );
+    assert!(!frozen_variants::fc11::check::in_check(&p, Side::White));
     assert!(legal(&p, "a1a2"));
-    assert!(!dests(&p, "a12").contains(&"a8".to_string()));
+    assert!(!straight_dests(&p, "a12").contains(&"a8".to_string()));
     assert!(legal(&p, "a12a9"));
     let b = pos_with(&[("a9", 'r'), ("c9", 'n')], "b", "- - a9:1");
     assert!(actions_of(&b, "a9").is_empty());
@@ -426,7 +431,8 @@ fn fc11_para_01_statue_cannot_act_gives_no_check_blocks_and_dies() {
 /// FC11-PARA-02
 #[test]
 fn fc11_para_02_counts_the_owners_turns() {
-    let mut p = pos_with(&[("h8", 'R'), ("b16", 'r')], "w", "- - h8:2");
+    // Both Rooks' ranges are cut (CRR) so that no bounced route reaches a King.
+    let mut p = pos_with(&[("h8", 'R'), ("b16", 'r')], "w", "- - h8:2 b16:6,h8:9");
     assert!(actions_of(&p, "h8").is_empty());
     play(&mut p, "a1a2");
     play(&mut p, "b16b15");
@@ -438,7 +444,7 @@ fn fc11_para_02_counts_the_owners_turns() {
     play(&mut p, "b15b16");
     assert!(!actions_of(&p, "h8").is_empty(), "free after two own turns");
     // Paralysis given to a unit of the side not acting counts from its next turn.
-    let q = pos_with(&[("h8", 'R'), ("b16", 'r')], "w", "- - b16:1");
+    let q = pos_with(&[("h8", 'R'), ("b16", 'r')], "w", "- - b16:1 b16:6,h8:9");
     let id = q.unit_at(sq("b16")).unwrap();
     assert!(is_paralyzed(&q, id));
     let mut q2 = q.clone();
@@ -516,13 +522,17 @@ fn fc11_para_13_exceptions_pawns_kings_frogs_ships() {
 fn fc11_para_15_kind_is_the_current_kind() {
     // A pawn that captured a Knight is a Knight: it may not capture Knights, and a Knight
     // may not capture it.
-    let mut p = pos(&[
-        ("e4", 'P'),
-        ("f5", 'n'),
-        ("g7", 'n'),
-        ("h6", 'n'),
-        ("b16", 'r'),
-    ]);
+    let mut p = pos_with(
+        &[
+            ("e4", 'P'),
+            ("f5", 'n'),
+            ("g7", 'n'),
+            ("h6", 'n'),
+            ("b16", 'r'),
+        ],
+        "w",
+        "- - - b16:6",
+    );
     play(&mut p, "e4f5");
     assert_eq!(unit_at(&p, "f5").kind, KNIGHT);
     assert!(!legal(&p, "h6f5"));
@@ -712,10 +722,7 @@ fn fc11_lanc_02_captures_beside_its_path() {
     assert!(!legal(&q, "h8j10j11"));
     // It gives check that way.
     let k = pos_with(&[("h8", 'l'), ("j11", 'K')], "w", "");
-    assert!(frozen_variants::fc11::units::check::in_check(
-        &k,
-        Side::White
-    ));
+    assert!(frozen_variants::fc11::check::in_check(&k, Side::White));
 }
 
 /// FC11-LANC-04
@@ -774,16 +781,17 @@ fn fc11_kngt_07_no_crr_for_the_knight() {
 /// FC11-BISH-01
 #[test]
 fn fc11_bish_01_diagonals_and_one_orthogonal_step() {
+    // Straight slides only: bounced routes are FC11-TURN-09's (fc11_attack.rs).
     let p = pos(&[("h8", 'B')]);
-    let d = dests(&p, "h8");
+    let d = straight_dests(&p, "h8");
     for t in ["a1", "o15", "o1", "a15", "h9", "i8", "h7", "g8"] {
         assert_eq!(d.contains(&t.to_string()), t != "a1", "{t}"); // a1 holds the King
     }
     assert!(!d.contains(&"h10".to_string()));
     let crr = pos_with(&[("h8", 'B')], "w", "- - - h8:10");
     assert!(
-        dests(&crr, "h8").contains(&"n14".to_string())
-            && !dests(&crr, "h8").contains(&"o15".to_string())
+        straight_dests(&crr, "h8").contains(&"n14".to_string())
+            && !straight_dests(&crr, "h8").contains(&"o15".to_string())
     );
 }
 
@@ -793,10 +801,7 @@ fn fc11_bish_02_bishop_never_captures_and_never_checks() {
     let p = pos(&[("h8", 'B'), ("k11", 'n'), ("h9", 'n')]);
     assert!(!legal(&p, "h8k11") && !legal(&p, "h8h9"));
     let k = pos_with(&[("d4", 'b')], "w", "");
-    assert!(!frozen_variants::fc11::units::check::in_check(
-        &k,
-        Side::White
-    ));
+    assert!(!frozen_variants::fc11::check::in_check(&k, Side::White));
 }
 
 /// FC11-DRAG-01
@@ -845,7 +850,7 @@ fn fc11_rook_01_orthogonal_slides_with_range() {
 /// FC11-QUEN-01
 #[test]
 fn fc11_quen_01_rook_bishop_and_knight() {
-    let p = pos(&[
+    let p = pos(&shielded(&[
         ("h8", 'Q'),
         ("h9", 'P'),
         ("i9", 'P'),
@@ -855,20 +860,20 @@ fn fc11_quen_01_rook_bishop_and_knight() {
         ("h7", 'P'),
         ("g7", 'P'),
         ("i7", 'P'),
-    ]);
+    ]));
     assert_eq!(
         dests(&p, "h8").len(),
         8,
         "only the knight leaps jump the ring"
     );
-    let q = pos(&[("h8", 'Q')]);
+    let q = pos(&shielded(&[("h8", 'Q')]));
     let d = dests(&q, "h8");
     assert!(
         d.contains(&"p16".to_string())
             && d.contains(&"h16".to_string())
             && d.contains(&"i10".to_string())
     );
-    let crr = pos_with(&[("h8", 'Q')], "w", "- - - h8:12");
+    let crr = pos_with(&shielded(&[("h8", 'Q')]), "w", "- - - h8:12");
     let dc = dests(&crr, "h8");
     assert!(dc.contains(&"l12".to_string()) && !dc.contains(&"m13".to_string()));
     assert!(dc.contains(&"h12".to_string()) && !dc.contains(&"h13".to_string()));
@@ -891,7 +896,7 @@ fn fc11_king_01_one_square_any_direction() {
 fn fc11_king_02_check_by_capturing_patterns_only() {
     let in_check = |units: &[(&str, char)]| {
         let p = pos_with(units, "w", "");
-        frozen_variants::fc11::units::check::in_check(&p, Side::White)
+        frozen_variants::fc11::check::in_check(&p, Side::White)
     };
     for (sq_, c) in [
         ("h12", 'r'),
@@ -938,11 +943,8 @@ fn fc11_king_02_check_by_capturing_patterns_only() {
 /// FC11-KING-03
 #[test]
 fn fc11_king_03_a_king_in_check_must_get_out() {
-    let p = pos(&[("h8", 'K'), ("h14", 'r'), ("c11", 'R')]);
-    assert!(frozen_variants::fc11::units::check::in_check(
-        &p,
-        Side::White
-    ));
+    let p = pos(&shielded(&[("h8", 'K'), ("h14", 'r'), ("c11", 'R')]));
+    assert!(frozen_variants::fc11::check::in_check(&p, Side::White));
     let acts = actions(&p);
     assert!(
         acts.iter().all(|a| a.starts_with("h8") || a == "c11h11"),
@@ -955,7 +957,12 @@ fn fc11_king_03_a_king_in_check_must_get_out() {
 #[test]
 fn fc11_king_10_no_boarding_fusing_or_borrowed_moves() {
     // Next to a friendly Ship, Rook and Queen the King has only its free steps.
-    let p = pos(&[("h8", 'K'), ("h9", 'S'), ("i8", 'R'), ("g8", 'Q')]);
+    let p = pos(&shielded(&[
+        ("h8", 'K'),
+        ("h9", 'S'),
+        ("i8", 'R'),
+        ("g8", 'Q'),
+    ]));
     assert_eq!(dests(&p, "h8"), sq_list(&["g7", "h7", "i7", "g9", "i9"]));
     assert!(!actions(&p).iter().any(|a| a.starts_with("act:h8")));
 }
@@ -963,14 +970,18 @@ fn fc11_king_10_no_boarding_fusing_or_borrowed_moves() {
 /// FC11-KING-11
 #[test]
 fn fc11_king_11_never_steps_onto_a_tomb() {
-    let p = pos_with(&[("h8", 'K'), ("h9", 'r')], "w", "- - - - g8:n,h9:p");
+    let p = pos_with(
+        &shielded(&[("h8", 'K'), ("h9", 'r')]),
+        "w",
+        "- - - - g8:n,h9:p",
+    );
     assert!(!legal(&p, "h8g8"));
     assert!(refusal(&p, "h8g8").is_some_and(|r| r.contains("FC11-KING-11")));
     assert!(
         legal(&p, "h8h9"),
         "capturing a unit standing on a tomb is allowed"
     );
-    let r = pos_with(&[("h8", 'R')], "w", "- - - - g8:n");
+    let r = pos_with(&shielded(&[("h8", 'R')]), "w", "- - - - g8:n");
     assert!(
         legal(&r, "h8g8"),
         "other units may stand on a tomb in this part"
@@ -980,10 +991,11 @@ fn fc11_king_11_never_steps_onto_a_tomb() {
 /// FC11-KING-12
 #[test]
 fn fc11_king_12_checkmate_and_stalemate_lose() {
+    // Both Rooks' ranges are 13 (CRR 3): before the mate no bounced route reaches a1.
     let mut p = pos_with(
         &[("a1", 'K'), ("c13", 'r'), ("b14", 'r'), ("p3", 'k')],
         "b",
-        "",
+        "- - - b14:3,c13:3",
     );
     play(&mut p, "c13a13");
     let o = p.result().expect("game over");
@@ -991,12 +1003,10 @@ fn fc11_king_12_checkmate_and_stalemate_lose() {
         (o.winner, o.reason.as_ref()),
         (Some(Side::Black), "checkmate")
     );
-    let mut s = pos_with(
-        &[("a1", 'K'), ("c14", 'r'), ("b14", 'q'), ("p3", 'k')],
-        "b",
-        "",
-    );
-    play(&mut s, "c14c2");
+    // The Knight's leap to c3 covers a2, b1 and b2 (its forward-diagonal step for Black is
+    // b2), not a1.
+    let mut s = pos_with(&[("a1", 'K'), ("e4", 'n'), ("p3", 'k')], "b", "");
+    play(&mut s, "e4c3");
     let o = s.result().expect("game over");
     assert_eq!(
         (o.winner, o.reason.as_ref()),
@@ -1028,10 +1038,7 @@ fn fc11_jest_02_jester_never_captures() {
     let p = pos(&[("h8", 'J'), ("j10", 'n'), ("k12", 'r')]);
     assert!(!legal(&p, "h8j10") && !legal(&p, "h8k12"));
     let k = pos_with(&[("c3", 'j')], "w", "");
-    assert!(!frozen_variants::fc11::units::check::in_check(
-        &k,
-        Side::White
-    ));
+    assert!(!frozen_variants::fc11::check::in_check(&k, Side::White));
 }
 
 /// FC11-CHAN-01
@@ -1064,14 +1071,29 @@ fn fc11_chan_02_no_crr() {
 /// FC11-TEMP-01
 #[test]
 fn fc11_temp_01_rook_and_t_shape() {
-    let p = pos(&[
+    let p = pos(&shielded(&[
         ("h8", 'T'),
         ("h10", 'P'),
         ("b8", 'P'),
         ("m8", 'P'),
         ("h3", 'P'),
-    ]);
-    let d = dests(&p, "h8");
+    ]));
+    // Straight rook slides and the T squares; the rook part's bounces (FC11-TURN-10) are
+    // written with a first orthogonal segment and left out here.
+    let d: Vec<String> = {
+        let mut v: Vec<String> = actions_of(&p, "h8")
+            .into_iter()
+            .filter(|a| {
+                let q = squares_of(a);
+                q.len() == 2
+                    || (q.len() == 3 && q[0].file() != q[1].file() && q[0].rank() != q[1].rank())
+            })
+            .map(|a| squares_of(&a).last().expect("square").to_string())
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
     let t = [
         "j10", "k9", "i11", "f10", "e9", "g11", "j6", "k7", "i5", "f6", "e7", "g5",
     ];
@@ -1080,15 +1102,15 @@ fn fc11_temp_01_rook_and_t_shape() {
     }
     assert_eq!(d.len(), 12 + 1 + 5 + 4 + 4, "{d:?}");
     // A unit on the first diagonal square blocks that arm; on 2d it blocks the side steps.
-    let b = pos(&[("h8", 'T'), ("i9", 'P'), ("f10", 'P')]);
+    let b = pos(&shielded(&[("h8", 'T'), ("i9", 'P'), ("f10", 'P')]));
     let db = dests(&b, "h8");
     for s in ["j10", "k9", "i11", "e9", "g11"] {
         assert!(!db.contains(&s.to_string()), "{s}");
     }
     // Captures on the T squares, written with the turning square for a side step.
-    let c = pos(&[("h8", 'T'), ("k9", 'n'), ("j10", 'n')]);
+    let c = pos(&shielded(&[("h8", 'T'), ("k9", 'n'), ("j10", 'n')]));
     assert!(legal(&c, "h8j10"));
-    let c2 = pos(&[("h8", 'T'), ("k9", 'n')]);
+    let c2 = pos(&shielded(&[("h8", 'T'), ("k9", 'n')]));
     assert!(legal(&c2, "h8j10k9"));
 }
 
@@ -1106,10 +1128,15 @@ fn fc11_temp_02_only_the_rook_part_loses_range() {
 /// FC11-FROG-01
 #[test]
 fn fc11_frog_01_immortal_and_never_captures() {
-    let p = pos(&[("h8", 'F'), ("j10", 'n'), ("e8", 'R'), ("k11", 'f')]);
+    let p = pos(&shielded(&[
+        ("h8", 'F'),
+        ("j10", 'n'),
+        ("e8", 'R'),
+        ("k11", 'f'),
+    ]));
     assert!(!legal(&p, "h8j10"));
     assert!(!legal(&p, "h8k11"));
-    let q = pos(&[("h8", 'R'), ("h12", 'f')]);
+    let q = pos(&shielded(&[("h8", 'R'), ("h12", 'f')]));
     assert!(!legal(&q, "h8h12"));
     assert!(refusal(&q, "h8h12").is_some_and(|r| r.contains("immortal")));
 }
@@ -1132,10 +1159,7 @@ fn fc11_frog_02_leaps_never_onto_walls_or_tombs() {
 #[test]
 fn fc11_frog_08_frogs_attack_nothing() {
     let p = pos_with(&[("c3", 'f')], "w", "");
-    assert!(!frozen_variants::fc11::units::check::in_check(
-        &p,
-        Side::White
-    ));
+    assert!(!frozen_variants::fc11::check::in_check(&p, Side::White));
     assert!(legal(&p, "a1b2") || legal(&p, "a1b1"));
 }
 
@@ -1196,8 +1220,9 @@ fn fc11_ship_01_never_captures_never_captured() {
 /// FC11-SHIP-02
 #[test]
 fn fc11_ship_02_down_as_rook_up_as_bishop() {
+    // Straight slides only: the Ship's bounces are FC11-TURN-09/10's (fc11_attack.rs).
     let p = pos(&[("h8", 'S')]);
-    let d = dests(&p, "h8");
+    let d = straight_dests(&p, "h8");
     assert!(
         d.contains(&"h1".to_string())
             && d.contains(&"o15".to_string())
@@ -1210,7 +1235,7 @@ fn fc11_ship_02_down_as_rook_up_as_bishop() {
     );
     assert_eq!(d.len(), 7 + 8 + 7);
     let b = pos_with(&[("h8", 's')], "b", "");
-    let db = dests(&b, "h8");
+    let db = straight_dests(&b, "h8");
     assert!(
         db.contains(&"h15".to_string())
             && db.contains(&"b2".to_string())
@@ -1322,7 +1347,13 @@ fn fc11_capt_03_base_range_sixteen() {
 /// FC11-CAPT-04
 #[test]
 fn fc11_capt_04_crr_three_per_piece_one_per_pawn_floor_three() {
-    let mut p = pos(&[("h8", 'R'), ("h12", 'n'), ("c12", 'p'), ("b16", 'r')]);
+    // The black Rook's range is cut to 10 (CRR 6) so that it cannot bounce round to the
+    // White King on a1; the shield keeps the White Rook's bounces off the black King.
+    let mut p = pos_with(
+        &shielded(&[("h8", 'R'), ("h12", 'n'), ("c12", 'p'), ("b16", 'r')]),
+        "w",
+        "- - - b16:6",
+    );
     play(&mut p, "h8h12");
     assert_eq!(current_range(unit_at(&p, "h12")), 13);
     play(&mut p, "b16b15");

@@ -69,6 +69,16 @@ impl<'a> View<'a> {
     pub fn unit(&self, id: UnitId) -> &'a Unit {
         self.pos.unit(id)
     }
+
+    /// What a route leaving `from` meets (FC11-TURN-12): every blocker but the mover's own
+    /// square, which it has left.
+    #[inline]
+    pub fn route_board(&self, from: Square) -> super::bounce::Board {
+        super::bounce::Board {
+            blockers: self.blockers.without(from),
+            units: self.units.without(from),
+        }
+    }
 }
 
 /// The owner's forward: +rank for White, -rank for Black (Knight steps, Ballista, Ship).

@@ -11,9 +11,12 @@
 //! | [`setup`] | FC11-SETP-01..16 |
 //! | [`fen`] | the extended FEN of FC11 positions (SETP-08/09 state, PAWN-03 moved flags, PARA-02 counters, CAPT-04 CRR, tombs) |
 //! | [`board`] | FC11-TURN-13 (what blocks and what may be landed on), the forward of a unit |
+//! | [`bounce`] | FC11-TURN-09..12 (bounced routes) |
 //! | [`turn`] | FC11-TURN-01, -02, -14, -15; the end of the game (FC11-KING-12) |
+//! | [`maps`] | FC11-CAPT-11 (the attack map A(S), one definition for check, threats and protection) |
 //! | [`paralysis`] | FC11-PARA-01..03, -12, -13, -15 |
 //! | [`capture`] | FC11-CAPT-01..06 |
+//! | [`check`] | FC11-KING-02, -03 (check is the King's square in A(enemy)) |
 //! | [`promotion`] | FC11-PAWN-04, -05 |
 //! | [`units`] | one module per kind: PAWN, LANC, KNGT, BISH, DRAG, ROOK, QUEN, KING, JEST, CHAN, TEMP, FROG, TREB, BALL, SHIP, ONAG, CANN, ASSN rows of this part |
 //!
@@ -34,8 +37,11 @@
 
 pub mod base;
 pub mod board;
+pub mod bounce;
 pub mod capture;
+pub mod check;
 pub mod fen;
+pub mod maps;
 pub mod paralysis;
 pub mod promotion;
 pub mod setup;

@@ -2,7 +2,7 @@
 //!
 //! * FC11-PARA-01: a paralysed unit is a statue: it cannot act ([`super::turn`] lists no
 //!   action for it), and it attacks nothing, so it gives no check
-//!   ([`super::units::check::attacked`]); it still blocks and can be captured.
+//!   ([`super::maps::attacked`]); it still blocks and can be captured.
 //! * FC11-PARA-02: "paralysed for N moves" = the unit sits out its owner's next N turns.
 //!   The counter is the family's absolute owner-turn timer
 //!   ([`crate::frozen_family::timers`]): given while the owner's latest started turn is

@@ -32,7 +32,7 @@
 
 use super::base::{Fc11, Fc11Position, KIND_COUNT, KING, ONAGER, PAWN, TREBUCHET};
 use super::capture::{has_crr, BASE_RANGE, CRR_COUNTER, MIN_RANGE};
-use super::units::check::in_check;
+use super::check::in_check;
 use crate::frozen_family::absent::{refuse_unused, SideTable};
 use frozen_core::{Dir, KindInfo, KindSet, Location, Problem, ProblemKind, Side, Status};
 

@@ -19,8 +19,8 @@ use super::base::{
 };
 use super::board::View;
 use super::capture::{apply_crr, capture, current_range, refusal, CrrCount, Refusal};
+use super::check::king_safe;
 use super::paralysis::is_paralyzed;
-use super::units::check::king_safe;
 use super::units::{self, delta};
 use frozen_core::{Action, ActionKind, Dir, Event, EventSink, NoEvents, Square};
 use smallvec::SmallVec;
@@ -295,7 +295,7 @@ pub fn end_of_game(
         return;
     }
     let side = pos.to_move();
-    let reason = if super::units::check::in_check(pos, side) {
+    let reason = if super::check::in_check(pos, side) {
         "checkmate"
     } else {
         "stalemate"

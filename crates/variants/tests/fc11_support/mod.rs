@@ -161,3 +161,57 @@ pub fn with_walls(p: &Fc11Position, walls: &[&str]) -> Fc11Position {
 }
 
 use frozen_core::Side;
+
+/// Black pawns on every neighbour of the default black King on m16: no bounced route
+/// (FC11-TURN-12) can end on m16, so a test's riders cannot give check by accident.
+pub const SHIELD: [(&str, char); 5] = [
+    ("l16", 'p'),
+    ("n16", 'p'),
+    ("l15", 'p'),
+    ("m15", 'p'),
+    ("n15", 'p'),
+];
+
+/// `units` plus [`SHIELD`].
+pub fn shielded<'a>(units: &[(&'a str, char)]) -> Vec<(&'a str, char)> {
+    let mut v = units.to_vec();
+    v.extend_from_slice(&SHIELD);
+    v
+}
+
+/// The destinations of the unit on `sq` by two-square actions only: straight slides,
+/// leaps and steps, without the bounced routes (FC11-TURN-12) and the other actions
+/// written with a turning square.
+pub fn straight_dests(p: &Fc11Position, sq: &str) -> Vec<String> {
+    let mut v: Vec<String> = actions_of(p, sq)
+        .into_iter()
+        .filter(|a| !a.starts_with("act:"))
+        .map(|a| a.split('=').next().unwrap_or("").to_string())
+        .filter(|body| body.chars().filter(|c| c.is_ascii_lowercase()).count() == 2)
+        .map(|body| {
+            let cut = body.rfind(|c: char| c.is_ascii_lowercase()).unwrap_or(0);
+            body[cut..].to_string()
+        })
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// The squares named by a move text (`d4a4a9` gives d4, a4, a9; a promotion suffix is
+/// ignored).
+pub fn squares_of(text: &str) -> Vec<Square> {
+    let body = text.split('=').next().unwrap_or("");
+    let b = body.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let mut j = i + 1;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        out.push(body[i..j].parse().expect("square"));
+        i = j;
+    }
+    out
+}

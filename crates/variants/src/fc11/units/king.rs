@@ -2,8 +2,8 @@
 //!
 //! * FC11-KING-01: it moves 1 square in any direction; no castling.
 //! * FC11-KING-02: check: the King's square is attacked by an enemy unit that is not
-//!   paralysed ([`super::check::attacked`]), through a pattern that can capture (conversion, shots and
-//!   other non-capturing reaches of later parts do not count) ([`super::check`]).
+//!   paralysed ([`crate::fc11::maps::attacked`]), through a pattern that can capture (conversion, shots and
+//!   other non-capturing reaches of later parts do not count) ([`crate::fc11::check`]).
 //! * FC11-KING-03: a King in check may not stay in or move into check; more generally no
 //!   action may leave its own King attacked (FC11-TURN-15, [`crate::fc11::turn`]).
 //!   King's Exchange and King's Portal, the other ways out, are later parts; so is King's

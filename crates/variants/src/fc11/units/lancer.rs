@@ -66,3 +66,30 @@ pub fn attacks(v: &View, u: &Unit, from: Square, t: Square) -> bool {
     let (dx, dy) = (a.signum(), b.signum());
     (1..=j).all(|i| from.offset(i * dx, i * dy).is_some_and(|s| v.open(s)))
 }
+
+/// The squares the Lancer on `from` attacks (FC11-LANC-02): the four orthogonal
+/// neighbours, and beside every open square of its diagonal slides short of its range.
+pub fn attack_set(v: &View, u: &Unit, from: Square) -> frozen_core::Bitboard {
+    let mut out = frozen_core::Bitboard::EMPTY;
+    let range = current_range(u);
+    if range == 0 {
+        return out;
+    }
+    for (df, dr) in ORTHO {
+        if let Some(t) = from.offset(df, dr) {
+            out.set(t);
+        }
+    }
+    for (dx, dy) in DIAG {
+        walk(v, from, dx, dy, range, |s, j| {
+            if j < range && v.open(s) {
+                for (ex, ey) in [(dx, 0), (0, dy)] {
+                    if let Some(t) = s.offset(ex, ey) {
+                        out.set(t);
+                    }
+                }
+            }
+        });
+    }
+    out.without(from)
+}

@@ -12,7 +12,6 @@ pub mod ballista;
 pub mod bishop;
 pub mod cannon;
 pub mod chancellor;
-pub mod check;
 pub mod dragon;
 pub mod frog;
 pub mod jester;
@@ -64,7 +63,8 @@ pub fn moves(fc: &Fc11, v: &View, u: &Unit, from: Square, out: &mut Vec<Action>)
 
 /// True if the unit `u` on `from` attacks `t`: one action of its own could capture a unit
 /// standing on `t` (kind immunity and immortality aside, which refuse the capture, not
-/// the attack). Paralysis is the caller's test.
+/// the attack). Paralysis is the caller's test; the attack map of
+/// [`crate::fc11::maps`] is built from the same parts ([`slide_part`], [`short_attacks`]).
 pub fn attacks(v: &View, u: &Unit, from: Square, t: Square) -> bool {
     if from == t {
         return false;
@@ -81,5 +81,37 @@ pub fn attacks(v: &View, u: &Unit, from: Square, t: Square) -> bool {
         TEMPLAR => templar::attacks(v, u, from, t),
         ASSASSIN => assassin::attacks(from, t),
         _ => false,
+    }
+}
+
+/// The bouncing capture slides of a kind (FC11-TURN-09, -10): their first directions and
+/// range, or `None`. The Lancer's slide never captures and never bounces; Bishops and
+/// Ships slide without capturing.
+pub fn slide_part(u: &Unit) -> Option<(&'static [(i32, i32)], u8)> {
+    let r = super::capture::current_range(u);
+    match u.kind {
+        ROOK | TEMPLAR => Some((&ORTHO, r)),
+        QUEEN => Some((&ALL8, r)),
+        DRAGON => Some((&DIAG, r)),
+        _ => None,
+    }
+}
+
+/// True if a pattern of `u` on `from` other than its capture slides ([`slide_part`])
+/// attacks `t`, for `t` within 3 squares of `from` (every such pattern is that short,
+/// except the Lancer's, which [`lancer::attack_set`] lists).
+pub fn short_attacks(v: &View, u: &Unit, from: Square, t: Square) -> bool {
+    if from == t {
+        return false;
+    }
+    match u.kind {
+        ROOK => false,
+        QUEEN => KNIGHT_DELTAS.contains(&delta(from, t)),
+        DRAGON => {
+            let d = delta(from, t);
+            KNIGHT_DELTAS.contains(&d) || dragon::TWO.contains(&d)
+        }
+        TEMPLAR => templar::t_attacks(v, from, t),
+        _ => attacks(v, u, from, t),
     }
 }

@@ -78,3 +78,47 @@ pub fn slides(
         });
     }
 }
+
+/// Pushes the bounced routes (FC11-TURN-09..12) leaving `from` along `dirs`, at most
+/// `range` squares: a move for every stop on an open square and, with `captures`, a capture
+/// for every stop on a unit the mover may take. The action's path is the origin, the turn
+/// squares and the last square.
+pub fn routes(
+    v: &View,
+    u: &Unit,
+    from: Square,
+    dirs: &[(i32, i32)],
+    range: u8,
+    captures: bool,
+    out: &mut Vec<Action>,
+) {
+    let b = v.route_board(from);
+    for &d in dirs {
+        crate::fc11::bounce::routes(b, from, d, range, true, &mut |s| {
+            let ok = if s.onto_unit {
+                captures
+                    && v.unit_at(s.to)
+                        .is_some_and(|vid| crate::fc11::capture::capturable(u, v.unit(vid)))
+            } else {
+                true
+            };
+            if ok {
+                let mut path = frozen_core::Path::new();
+                path.push(from);
+                path.extend_from_slice(s.turns);
+                path.push(s.to);
+                out.push(Action {
+                    path,
+                    ..Action::step(from, s.to)
+                });
+            }
+            false
+        });
+    }
+}
+
+/// True if a bounced route of the unit on `from` along `dirs` reaches `t` within `range`
+/// (FC11-TURN-12; the attack test of the bouncing riders).
+pub fn route_reaches(v: &View, from: Square, dirs: &[(i32, i32)], range: u8, t: Square) -> bool {
+    crate::fc11::bounce::reaches(v.route_board(from), from, dirs, range, true, t)
+}

@@ -4,22 +4,20 @@
 //!   range (16 less its CRR, [`crate::fc11::capture::current_range`]); it captures the
 //!   first unit it meets if that unit is capturable.
 //!
-//! Bounces, Stun, Siege and Tower are later parts.
+//! * FC11-TURN-10: its slides bounce (turn 90° at collisions, [`crate::fc11::bounce`]).
+//!
+//! Stun is a later part; Siege and Tower live in [`crate::fc11::empower`].
 
-use super::reach::{slides, View, ORTHO};
-use crate::fc11::board::slide_reaches;
+use super::reach::{route_reaches, routes, View, ORTHO};
 use crate::fc11::capture::current_range;
-use frozen_core::{Action, Dir, Square, Unit};
-
-/// The rook directions.
-pub const ROOK_DIRS: [Dir; 4] = Dir::ORTHO;
+use frozen_core::{Action, Square, Unit};
 
 /// Candidate moves and captures.
 pub fn moves(v: &View, u: &Unit, from: Square, out: &mut Vec<Action>) {
-    slides(v, u, from, &ORTHO, current_range(u), true, out);
+    routes(v, u, from, &ORTHO, current_range(u), true, out);
 }
 
 /// True if the Rook on `from` attacks `t`.
 pub fn attacks(v: &View, u: &Unit, from: Square, t: Square) -> bool {
-    slide_reaches(v, from, t, &ROOK_DIRS, current_range(u))
+    route_reaches(v, from, &ORTHO, current_range(u), t)
 }

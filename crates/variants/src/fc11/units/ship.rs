@@ -5,10 +5,12 @@
 //! * FC11-SHIP-02: "down as rook, up as bishop", relative to its owner: a rook slide
 //!   straight backward, or a bishop slide along the two forward diagonals, up to 16
 //!   squares (no CRR), stopped by units and walls.
+//! * FC11-TURN-09, -10: both slides bounce ([`crate::fc11::bounce`]): the first direction
+//!   is one of the three above, later segments go wherever the turns lead.
 //!
-//! Bounces, loading, unloading and the Warning Shot are later parts.
+//! Loading, unloading and the Warning Shot are later parts.
 
-use super::reach::{slides, View};
+use super::reach::{routes, View};
 use crate::fc11::board::side_forward;
 use crate::fc11::capture::FIXED_RANGE;
 use frozen_core::{Action, Square, Unit};
@@ -21,5 +23,5 @@ pub fn dirs(u: &Unit) -> [(i32, i32); 3] {
 
 /// Candidate moves (never a capture).
 pub fn moves(v: &View, u: &Unit, from: Square, out: &mut Vec<Action>) {
-    slides(v, u, from, &dirs(u), FIXED_RANGE, false, out);
+    routes(v, u, from, &dirs(u), FIXED_RANGE, false, out);
 }

@@ -7,12 +7,15 @@
 //!   side step is written with its turning square: `g1i3h4` (origin, `2d`, destination).
 //! * FC11-TEMP-02: only the rook part suffers CRR; the T part is fixed.
 //!
-//! Bounces, the Shield, Tornado and Avalanche are later parts.
+//! * FC11-TURN-10: its rook slides bounce ([`crate::fc11::bounce`]); the T move never does.
+//!
+//! The Shield (FC11-TEMP-03, -04) lives in [`crate::fc11::capture`]; Tornado and Avalanche
+//! are later parts.
 
-use super::reach::{slides, View, DIAG, ORTHO};
-use crate::fc11::board::{push_plain, slide_reaches};
+use super::reach::{route_reaches, routes, View, DIAG, ORTHO};
+use crate::fc11::board::push_plain;
 use crate::fc11::capture::{capturable, current_range};
-use frozen_core::{Action, Dir, Square, Unit};
+use frozen_core::{Action, Square, Unit};
 
 /// Calls `f(turn, destination)` for each T square: `turn` is `Some(2d)` for a side step.
 fn t_squares(v: &View, from: Square, mut f: impl FnMut(Option<Square>, Square)) {
@@ -40,7 +43,7 @@ fn t_squares(v: &View, from: Square, mut f: impl FnMut(Option<Square>, Square)) 
 
 /// Candidate moves and captures.
 pub fn moves(v: &View, u: &Unit, from: Square, out: &mut Vec<Action>) {
-    slides(v, u, from, &ORTHO, current_range(u), true, out);
+    routes(v, u, from, &ORTHO, current_range(u), true, out);
     t_squares(v, from, |turn, t| match turn {
         None => push_plain(v, u, from, t, true, out),
         Some(p2) => {
@@ -54,9 +57,11 @@ pub fn moves(v: &View, u: &Unit, from: Square, out: &mut Vec<Action>) {
 
 /// True if the Templar on `from` attacks `t`.
 pub fn attacks(v: &View, u: &Unit, from: Square, t: Square) -> bool {
-    if slide_reaches(v, from, t, &Dir::ORTHO, current_range(u)) {
-        return true;
-    }
+    route_reaches(v, from, &ORTHO, current_range(u), t) || t_attacks(v, from, t)
+}
+
+/// True if the Templar's T move from `from` reaches `t`.
+pub fn t_attacks(v: &View, from: Square, t: Square) -> bool {
     let mut hit = false;
     t_squares(v, from, |_, s| hit |= s == t);
     hit

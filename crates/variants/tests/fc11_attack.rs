@@ -1,0 +1,273 @@
+//! fc11 part 2 (bounces and the attack model): one or more tests per rule ID, named after
+//! it. The brute-force comparisons (routes and the attack map against an independent
+//! walker) are in `fc11_naive.rs`.
+
+mod fc11_support;
+
+use fc11_support::*;
+use frozen_core::{Rules, Side, Square};
+use frozen_variants::fc11::board::View;
+use frozen_variants::fc11::check::in_check;
+use frozen_variants::fc11::maps::{attack_map, attacked};
+
+fn sq(s: &str) -> Square {
+    s.parse().expect("square")
+}
+
+/// The squares of an action path, segment by segment (origin excluded); empty for a leap
+/// (a segment that is not straight).
+fn entered(text: &str) -> Vec<Square> {
+    let body = text.split('=').next().unwrap_or("");
+    let mut squares = Vec::new();
+    let mut i = 0;
+    let b = body.as_bytes();
+    while i < b.len() {
+        let mut j = i + 1;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        squares.push(sq(&body[i..j]));
+        i = j;
+    }
+    let mut out = Vec::new();
+    for w in squares.windows(2) {
+        let (a, c) = (w[0], w[1]);
+        let df = i32::from(c.file()) - i32::from(a.file());
+        let dr = i32::from(c.rank()) - i32::from(a.rank());
+        if df != 0 && dr != 0 && df.abs() != dr.abs() {
+            return Vec::new();
+        }
+        let (df, dr) = (df.signum(), dr.signum());
+        let mut q = a;
+        while q != c {
+            q = q.offset(df, dr).expect("on board");
+            out.push(q);
+        }
+    }
+    out
+}
+
+// ---- FC11-TURN-09: diagonal bounce (Dragon, Queen, Bishop, Ship; not the Lancer) ----
+
+#[test]
+fn fc11_turn_09_diagonal_movers_bounce_and_the_lancer_does_not() {
+    // d4 south-west: c3, b2, then the King on a1 blocks; flipping dx gives c1.
+    for k in ['B', 'D', 'Q'] {
+        let p = pos(&[("d4", k)]);
+        assert!(legal(&p, "d4b2c1"), "{k}: {:?}", actions_of(&p, "d4"));
+        assert!(legal(&p, "d4b2a3"), "{k}");
+    }
+    let p = pos(&[("d4", 'L')]);
+    assert!(!dests(&p, "d4").contains(&"c1".to_string()));
+    assert!(actions_of(&p, "d4")
+        .iter()
+        .all(|a| !a.starts_with("d4b2") || a == "d4b2" || a.len() == 6));
+    // The Ship's forward diagonal north-west meets the edge on a7 and flips to b8.
+    let p = pos(&[("d4", 'S')]);
+    assert!(legal(&p, "d4a7b8"), "{:?}", actions_of(&p, "d4"));
+    // The Onager's slides (across its aim) never bounce.
+    let p = pos(&[("d4", 'O')]);
+    assert!(actions_of(&p, "d4").iter().all(|a| a.len() <= 5));
+}
+
+// ---- FC11-TURN-10: orthogonal bounce (Rook, Queen, Templar, Ship) ----
+
+#[test]
+fn fc11_turn_10_orthogonal_movers_turn_90_degrees() {
+    for k in ['R', 'Q', 'T'] {
+        let p = pos(&[("d4", k)]);
+        assert!(legal(&p, "d4a4a6"), "{k}: {:?}", actions_of(&p, "d4"));
+        assert!(legal(&p, "d4a4a2"), "{k}");
+    }
+    // The Ship slides backward (south for White) and turns at the edge.
+    let p = pos(&[("d4", 'S')]);
+    assert!(legal(&p, "d4d1f1"), "{:?}", actions_of(&p, "d4"));
+    // The Templar's T move never bounces; the Knight never slides.
+    let p = pos(&[("d4", 'N')]);
+    assert!(actions_of(&p, "d4").iter().all(|a| a.len() <= 5));
+}
+
+// ---- FC11-TURN-11: edges ----
+
+#[test]
+fn fc11_turn_11_edge_reflections_and_the_corner() {
+    // The Bishop on c3 going south-west reaches the corner a1: both flips point off the
+    // board, so the route ends there.
+    let p = pos(&[("c3", 'B'), ("p14", 'K')]);
+    assert!(legal(&p, "c3a1"));
+    assert!(actions_of(&p, "c3")
+        .iter()
+        .all(|a| !a.starts_with("c3a1") || a == "c3a1"));
+    // On an edge only the component pointing off the board flips: b2 then a1 is the
+    // corner; from e3 south-west: d2, c1, edge: only dy flips (b0 is off): c1b2? no, b2
+    // is entered by flipping dy at c1: e3c1a3.
+    let p = pos(&[("e3", 'B'), ("p14", 'K')]);
+    assert!(legal(&p, "e3c1a3"), "{:?}", actions_of(&p, "e3"));
+    assert!(!actions_of(&p, "e3").iter().any(|a| a.starts_with("e3c1d")));
+    // An orthogonal mover at the edge may turn either way.
+    let p = pos(&[("c8", 'R'), ("p14", 'K')]);
+    assert!(legal(&p, "c8a8a12"));
+    assert!(legal(&p, "c8a8a4"));
+    // Turning costs no range: range 3 (CRR 13) reaches b8, a8 and then one square.
+    let p = pos_with(&[("c8", 'R'), ("p14", 'K')], "w", "- - - c8:13");
+    let mine = actions_of(&p, "c8");
+    assert!(mine.contains(&"c8a8a9".to_string()), "{mine:?}");
+    assert!(!mine.contains(&"c8a8a10".to_string()));
+}
+
+// ---- FC11-TURN-12: bounded routes and their text ----
+
+#[test]
+fn fc11_turn_12_turns_only_at_collisions_and_captures_at_the_end() {
+    let p = pos(&[("d4", 'R'), ("a9", 'p')]);
+    // No turn in open space: d6 has an empty d7 beyond it.
+    assert!(!legal(&p, "d4d6f6"));
+    // Capture after a bounce: west to a4 (edge), north to the pawn on a9.
+    assert!(legal(&p, "d4a4a9"), "{:?}", actions_of(&p, "d4"));
+    // The route stops on the capture square: nothing beyond a9 along that segment.
+    assert!(!legal(&p, "d4a4a10"));
+    // Never a turn on the origin: the Rook on a4 meets the edge at once; a turn there
+    // would only repeat its other first directions, and is never written.
+    let p = pos(&[("a4", 'R'), ("p14", 'K')]);
+    assert!(!actions_of(&p, "a4").iter().any(|a| a.starts_with("a4a4")));
+    assert!(legal(&p, "a4a16c16"));
+    // A collision with a friend allows a turn but no capture.
+    let p = pos(&[("d4", 'R'), ("d8", 'P')]);
+    assert!(!legal(&p, "d4d8"));
+    assert!(legal(&p, "d4d7e7"));
+    assert!(legal(&p, "d4d7c7"));
+    // Two turns never follow each other: after turning at d7 the route enters e7 first.
+    assert!(!actions_of(&p, "d4").iter().any(|a| a.starts_with("d4d7d7")));
+}
+
+#[test]
+fn fc11_turn_12_routes_never_reenter_a_square_and_respect_the_range() {
+    // Queens and Rooks with bounces on crowded boards: every listed route enters each
+    // square at most once, never its origin, and at most "range" squares.
+    let boards: [&[(&str, char)]; 3] = [
+        &[
+            ("h8", 'Q'),
+            ("h12", 'p'),
+            ("c8", 'P'),
+            ("m5", 'n'),
+            ("e3", 'P'),
+        ],
+        &[("b2", 'R'), ("d2", 'P'), ("b5", 'n'), ("a3", 'P')],
+        &[
+            ("g7", 'Q'),
+            ("g9", 'P'),
+            ("i7", 'P'),
+            ("e5", 'p'),
+            ("i9", 'b'),
+            ("l16", 'p'),
+            ("n16", 'p'),
+            ("l15", 'p'),
+            ("m15", 'p'),
+            ("n15", 'p'),
+        ],
+    ];
+    let mut bounced = 0;
+    for units in boards {
+        let origin = units[0].0;
+        for crr in [String::new(), format!("- - - {origin}:10")] {
+            let p = pos_with(units, "w", &crr);
+            let f = fc();
+            let range = f
+                .display_range(&p, p.unit_at(sq(origin)).expect("unit"))
+                .expect("range");
+            for a in actions_of(&p, origin) {
+                let e = entered(&a);
+                if a.len() > 6 {
+                    bounced += 1;
+                }
+                let mut seen = std::collections::BTreeSet::new();
+                assert!(!e.contains(&sq(origin)), "{a} re-enters its origin");
+                for s in &e {
+                    assert!(seen.insert(*s), "{a} enters {s} twice");
+                }
+                assert!(
+                    e.len() as u16 <= range,
+                    "{a}: {} squares, range {range}",
+                    e.len()
+                );
+            }
+        }
+    }
+    assert!(bounced > 50, "{bounced}");
+}
+
+#[test]
+fn fc11_turn_12_two_routes_to_one_square_are_two_actions_and_round_trip() {
+    let p = pos(&[("d4", 'Q'), ("d9", 'P'), ("h4", 'P')]);
+    let f = fc();
+    let mut all = Vec::new();
+    f.actions(&p, &mut all);
+    let texts: Vec<String> = all.iter().map(|a| f.format_action(&p, a)).collect();
+    let mut by_dest = std::collections::BTreeMap::<Square, usize>::new();
+    for a in all.iter().filter(|a| a.from() == Some(sq("d4"))) {
+        *by_dest.entry(a.to().expect("to")).or_default() += 1;
+    }
+    assert!(by_dest.values().any(|&n| n >= 2), "{by_dest:?}");
+    for (a, t) in all.iter().zip(&texts) {
+        let back = f.parse_action(&p, t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        assert_eq!(&back, a, "{t}");
+        assert_eq!(&f.format_action(&p, &back), t);
+    }
+    // A route the unit cannot take is refused with a reason.
+    assert!(refusal(&p, "d4d6f6").is_some());
+    let mut q = p.clone();
+    play(&mut q, "d4d8e8");
+    assert_eq!(unit_at(&q, "e8").kind, frozen_variants::fc11::QUEEN);
+}
+
+// ---- FC11-CAPT-11: the attack map ----
+
+#[test]
+fn fc11_capt_11_bounced_routes_give_check() {
+    // The Rook on d4 reaches the Black King on a8 only by bouncing off the a-file edge.
+    let p = pos_with(&[("d4", 'R'), ("a8", 'k'), ("p14", 'K')], "b", "");
+    assert!(in_check(&p, Side::Black));
+    let v = View::new(&p);
+    assert!(attacked(&v, sq("a8"), Side::White));
+    assert!(attack_map(&v, Side::White).contains(sq("a8")));
+    // Black to act must leave the bounced line.
+    let p = pos_with(
+        &[("d4", 'R'), ("a8", 'k'), ("p14", 'K'), ("h12", 'p')],
+        "b",
+        "",
+    );
+    assert!(!legal(&p, "h12h11"));
+}
+
+#[test]
+fn fc11_capt_11_paralysed_units_attack_nothing_and_categories_are_kept() {
+    let p = pos(&[("d4", 'Q'), ("p14", 'K')]);
+    let v = View::new(&p);
+    let a = attack_map(&v, Side::White);
+    assert!(a.other.contains(sq("e6")), "knight leap");
+    assert!(!a.slide.contains(sq("e6")));
+    assert!(a.slide.contains(sq("d9")));
+    // Bounced squares: b1 is reached only through a turn (d4 south to d1, west).
+    assert!(a.slide.contains(sq("b1")));
+    let who: Vec<_> = a.attackers(sq("d9")).map(|r| r.from).collect();
+    assert_eq!(who, vec![sq("d4")]);
+    // The same Queen paralysed: nothing.
+    let p = pos_with(&[("d4", 'Q'), ("p14", 'K')], "w", "- - d4:2");
+    let v = View::new(&p);
+    let a = attack_map(&v, Side::White);
+    assert!(!a.contains(sq("d9")));
+    assert!(!attacked(&v, sq("d9"), Side::White));
+    // The first occupied square of a line is included, the one behind it is not (unless
+    // a route bounces round to it).
+    let p = pos(&[
+        ("d4", 'R'),
+        ("d6", 'p'),
+        ("p14", 'K'),
+        ("c7", 'p'),
+        ("e7", 'p'),
+    ]);
+    let v = View::new(&p);
+    let a = attack_map(&v, Side::White);
+    assert!(a.contains(sq("d6")));
+    assert!(!a.contains(sq("d7")));
+}
