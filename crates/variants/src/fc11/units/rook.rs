@@ -6,7 +6,7 @@
 //!
 //! * FC11-TURN-10: its slides bounce (turn 90° at collisions, [`crate::fc11::bounce`]).
 //!
-//! Stun is a later part; Siege and Tower live in [`crate::fc11::empower`].
+//! Stun, Siege and Tower are later parts.
 
 use super::reach::{route_reaches, routes, View, ORTHO};
 use crate::fc11::capture::current_range;
