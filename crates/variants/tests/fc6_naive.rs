@@ -31,19 +31,53 @@ const LETTERS: &[u8; 10] = b"PNBDRQTJCK";
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Unit {
+    id: u16,
     kind: u8,
     white: bool,
     range: i32,
     frozen: u32,
 }
 
+/// A jester trap: owner's identity, colour, the victim held (identity and colour) and the
+/// owner turn of the victim's side at whose end it dissolves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct NTrap {
+    owner: u16,
+    white: bool,
+    held: Option<(u16, bool)>,
+    until: u32,
+}
+
+/// A turn in progress: the mover's square, legs made, march still possible, and the
+/// squares owed a wall (square, duration, leg started there).
+#[derive(Clone, Debug, PartialEq)]
+struct NTurn {
+    at: usize,
+    legs: u32,
+    march: bool,
+    due: Vec<(usize, u32, bool)>,
+}
+
 #[derive(Clone)]
 struct Board {
     at: Vec<Option<Unit>>,
     wall: Vec<Option<(bool, u32)>>,
+    trap: Vec<Option<NTrap>>,
     white_to_move: bool,
     turns: [u32; 2],
     first: bool,
+    turn: Option<NTurn>,
+}
+
+/// One decision: a leg (text, route, promotion, Knight's Leap victim, pushed square) or
+/// `end`.
+#[derive(Clone, Debug)]
+struct Decision {
+    text: String,
+    leg: Option<Leg>,
+    promo: Option<u8>,
+    victim: Option<usize>,
+    push: Option<usize>,
 }
 
 fn idx(f: i32, r: i32) -> Option<usize> {
@@ -119,11 +153,13 @@ impl Board {
     fn from(pos: &Fc6Position) -> Board {
         let mut at = vec![None; 256];
         let mut wall = vec![None; 256];
+        let mut trap = vec![None; 256];
         for s in 0..256 {
             let sq = Square::from_index(s as u8);
             if let Some(id) = pos.unit_at(sq) {
                 let u = pos.unit(id);
                 at[s] = Some(Unit {
+                    id: id.0,
                     kind: u.kind.0,
                     white: u.side == Side::White,
                     range: i32::from(u.status.range),
@@ -133,21 +169,74 @@ impl Board {
             if let Some(w) = pos.wall(sq) {
                 wall[s] = Some((w.side == Side::White, w.expires));
             }
+            if let Some(t) = pos.trap(sq) {
+                trap[s] = Some(NTrap {
+                    owner: t.owner.0,
+                    white: t.colour == 0,
+                    held: t.held.map(|h| (h.0, pos.unit(h).side == Side::White)),
+                    until: t.hold_until,
+                });
+            }
         }
         let t = pos.turns();
+        let turn = pos.state().turn.as_ref().map(|ts| NTurn {
+            at: pos.unit(ts.mover).loc.square().expect("mover on board").index() as usize,
+            legs: u32::from(ts.legs),
+            march: ts.march,
+            due: ts
+                .due
+                .iter()
+                .map(|d| (d.sq.index() as usize, u32::from(d.turns), d.start))
+                .collect(),
+        });
         Board {
             at,
             wall,
+            trap,
             white_to_move: pos.to_move() == Side::White,
             turns: [t[Side::White], t[Side::Black]],
             first: pos.state().first_move,
+            turn,
         }
     }
 
-    fn paralysed(&self, s: usize) -> bool {
+    fn timer_frozen(&self, s: usize) -> bool {
         let Some(u) = self.at[s] else { return false };
         let turn = self.turns[side_ix(u.white)] + u32::from(u.white != self.white_to_move);
         u.frozen != 0 && turn <= u.frozen
+    }
+
+    fn near(a: usize, b: usize) -> bool {
+        let (af, ar) = fr(a);
+        let (bf, br) = fr(b);
+        (af - bf).abs() <= 1 && (ar - br).abs() <= 1
+    }
+
+    /// Kings, and units next to their own king, refuse paralysing effects.
+    fn refuses(&self, s: usize) -> bool {
+        let Some(u) = self.at[s] else { return true };
+        u.kind == K
+            || (0..256).any(|k| {
+                self.at[k].is_some_and(|x| x.kind == K && x.white == u.white) && Self::near(s, k)
+            })
+    }
+
+    /// Timer, or an enemy jester (not frozen by its timer) in the 3x3, for a unit that is
+    /// no jester, chancellor or king and not next to its own king.
+    fn paralysed(&self, s: usize) -> bool {
+        let Some(u) = self.at[s] else { return false };
+        if self.timer_frozen(s) {
+            return true;
+        }
+        if matches!(u.kind, J | C | K) {
+            return false;
+        }
+        let jester = (0..256).any(|j| {
+            self.at[j].is_some_and(|x| x.kind == J && x.white != u.white)
+                && Self::near(s, j)
+                && !self.timer_frozen(j)
+        });
+        jester && !self.refuses(s)
     }
 
     fn free(&self, s: usize) -> bool {
@@ -354,11 +443,36 @@ impl Board {
         if s == t || self.paralysed(s) {
             return false;
         }
+        if u.kind == N && self.leap_landings(s, Some(t)).iter().any(|(_, vs)| vs.contains(&t)) {
+            return true;
+        }
         self.capture_grants(s).into_iter().any(|g| {
             self.legs(s, u.white, g, Some(t))
                 .iter()
                 .any(|l| l.onto && *l.path.last().expect("end") == t)
         })
+    }
+
+    /// The knight on `s`: each landing square free of units and walls, with its four
+    /// leap-path squares (`extra` counts as a unit).
+    fn leap_landings(&self, s: usize, extra: Option<usize>) -> Vec<(usize, Vec<usize>)> {
+        let (f, r) = fr(s);
+        let mut out = Vec::new();
+        for (a, b) in [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)] {
+            let Some(t) = idx(f + a, r + b) else { continue };
+            if self.at[t].is_some() || extra == Some(t) || self.wall[t].is_some() {
+                continue;
+            }
+            // Long leg first, then short leg first.
+            let sq = |x: i32, y: i32| idx(f + x, r + y).expect("inside the leap's box");
+            let paths = if a.abs() == 2 {
+                vec![sq(a / 2, 0), sq(a, 0), sq(0, b), sq(a / 2, b)]
+            } else {
+                vec![sq(0, b / 2), sq(0, b), sq(a, 0), sq(a, b / 2)]
+            };
+            out.push((t, paths));
+        }
+        out
     }
 
     fn can_capture(&self, s: usize, t: usize) -> bool {
@@ -386,21 +500,81 @@ impl Board {
         })
     }
 
-    /// Candidate actions (text, path, leap, promotion kind) before the self-harm test.
-    fn candidates(&self) -> Vec<(String, Leg, Option<u8>)> {
+    fn guarded(&self, t: usize) -> bool {
+        self.at[t].is_some_and(|v| v.kind != K && self.protectors(t, v.white).len() >= 2)
+    }
+
+    fn held(&self, q: usize) -> bool {
+        let id = self.at[q].map(|u| u.id);
+        self.trap[q].is_some_and(|t| t.held.is_some_and(|(h, _)| Some(h) == id))
+    }
+
+    fn besieged(&self, s: usize) -> bool {
+        let Some(u) = self.at[s] else { return false };
+        u.kind != R
+            && (0..256).any(|r| {
+                self.at[r].is_some_and(|x| x.kind == R && x.white != u.white) && self.attacks(r, s)
+            })
+    }
+
+    /// The square a rook sliding from `s` to the empty `t` may push: a wall next in line,
+    /// or an enemy that is no rook, templar or king, not guarded, not held, with a free
+    /// square (or the edge) behind it.
+    fn push_target(&self, s: usize, t: usize) -> Option<usize> {
+        let (f, r) = fr(s);
+        let (tf, tr) = fr(t);
+        if f != tf && r != tr {
+            return None;
+        }
+        let (dx, dy) = ((tf - f).signum(), (tr - r).signum());
+        let e = idx(tf + dx, tr + dy)?;
+        if self.wall[e].is_some() {
+            return Some(e);
+        }
+        let v = self.at[e]?;
+        let me = self.at[s]?;
+        if v.white == me.white || matches!(v.kind, R | T | K) || self.guarded(e) || self.held(e) {
+            return None;
+        }
+        if let Some(g) = idx(tf + 2 * dx, tr + 2 * dy) {
+            if self.at[g].is_some() || self.wall[g].is_some() {
+                return None;
+            }
+        }
+        Some(e)
+    }
+
+    /// Decisions of the side to act, before the self-harm test.
+    fn decisions(&self) -> Vec<Decision> {
         let me = self.white_to_move;
         let mut out = Vec::new();
+        if let Some(t) = &self.turn {
+            let s = t.at;
+            let u = self.at[s].expect("mover");
+            let king_stays = u.kind == K && self.in_check(me);
+            if !king_stays && !self.paralysed(s) {
+                out.extend(self.unit_decisions(s, t.march && t.legs >= 2, t.march && t.legs >= 3));
+            }
+            out.push(Decision {
+                text: "end".into(),
+                leg: None,
+                promo: None,
+                victim: None,
+                push: None,
+            });
+            return out;
+        }
         for s in 0..256 {
             let Some(u) = self.at[s] else { continue };
             if u.white != me || self.paralysed(s) || (self.first && me && u.kind != P) {
                 continue;
             }
-            out.extend(self.unit_candidates(s));
+            out.extend(self.unit_decisions(s, false, false));
         }
         out
     }
 
-    fn unit_candidates(&self, s: usize) -> Vec<(String, Leg, Option<u8>)> {
+    fn unit_decisions(&self, s: usize, knight_only: bool, no_capture: bool) -> Vec<Decision> {
         let u = self.at[s].expect("unit");
         let mut grants = self.capture_grants(s);
         if u.kind == J {
@@ -425,13 +599,27 @@ impl Board {
                 }
             }
         }
+        if knight_only {
+            grants = vec![Grant {
+                kind: N,
+                range: u.range,
+                rook_only: false,
+            }];
+        }
         let has_diag = grants.iter().any(|g| !g.rook_only && diag_of(g.kind));
         let mut seen: Vec<String> = Vec::new();
         let mut out = Vec::new();
+        let plain = |text: String, leg: Leg, promo: Option<u8>| Decision {
+            text,
+            leg: Some(leg),
+            promo,
+            victim: None,
+            push: None,
+        };
         for g in &grants {
             for leg in self.legs(s, u.white, *g, None) {
                 let t = *leg.path.last().expect("end");
-                if leg.onto && (u.kind == J || !self.can_capture(s, t)) {
+                if leg.onto && (no_capture || u.kind == J || !self.can_capture(s, t)) {
                     continue;
                 }
                 let (f, r) = fr(s);
@@ -451,7 +639,7 @@ impl Board {
                 let takes_piece = self.at[t].is_some_and(|v| v.kind != P);
                 if u.kind == P && far && !takes_piece {
                     for k in [R, N, B, D, J, C, T, Q] {
-                        out.push((
+                        out.push(plain(
                             format!("{text}={}", LETTERS[k as usize] as char),
                             leg.clone(),
                             Some(k),
@@ -461,37 +649,132 @@ impl Board {
                     let leap =
                         leg.leap || (diag2 && leg.path.len() == 2 && !(has_diag && self.free(mid)));
                     let l = Leg { leap, ..leg };
-                    out.push((text, l, None));
+                    if u.kind == R && !l.onto && l.path.len() == 2 && !diag2 {
+                        if let Some(e) = self.push_target(s, t) {
+                            out.push(Decision {
+                                text: format!("{text}{}", name(e)),
+                                leg: Some(l.clone()),
+                                promo: None,
+                                victim: None,
+                                push: Some(e),
+                            });
+                        }
+                    }
+                    out.push(plain(text, l, None));
+                }
+            }
+        }
+        if u.kind == N && !no_capture {
+            for (t, paths) in self.leap_landings(s, None) {
+                for v in paths {
+                    if self.at[v].is_some_and(|x| x.white != u.white) && self.can_capture(s, v) {
+                        out.push(Decision {
+                            text: format!("{}{}{}", name(s), name(v), name(t)),
+                            leg: Some(Leg {
+                                path: vec![s, t],
+                                leap: true,
+                                onto: false,
+                            }),
+                            promo: None,
+                            victim: Some(v),
+                            push: None,
+                        });
+                    }
                 }
             }
         }
         out
     }
 
-    fn play(&self, leg: &Leg, promo: Option<u8>) -> Board {
+    fn freeze(&mut self, q: usize, n: u32) {
+        if let Some(u) = self.at[q].as_mut() {
+            u.frozen = u.frozen.max(self.turns[side_ix(u.white)] + n);
+        }
+    }
+
+    /// A unit comes to rest on `q`: an enemy trap that caught nobody holds it for 4 turns.
+    fn catch(&mut self, q: usize) {
+        let (Some(tr), Some(u)) = (self.trap[q], self.at[q]) else {
+            return;
+        };
+        if tr.held.is_some() || tr.white == u.white || u.kind == J || self.refuses(q) {
+            return;
+        }
+        self.freeze(q, 4);
+        let until = self.turns[side_ix(u.white)] + 4;
+        self.trap[q] = Some(NTrap {
+            held: Some((u.id, u.white)),
+            until,
+            ..tr
+        });
+    }
+
+    fn apply(&self, d: &Decision) -> Board {
+        let Some(leg) = &d.leg else {
+            let mut b = self.clone();
+            let t = b.turn.take().expect("a turn to end");
+            b.settle(t.at, t.legs, &t.due);
+            b.finish();
+            return b;
+        };
         let mut b = self.clone();
-        let me = side_ix(self.white_to_move);
+        let me = self.white_to_move;
+        let mi = side_ix(me);
         let s = leg.path[0];
         let t = *leg.path.last().expect("end");
+        let prior = b.turn.take();
+        let legs = prior.as_ref().map_or(1, |p| p.legs + 1);
+        let may_double = prior.is_some() || (!self.first && !self.besieged(s));
         let mut u = b.at[s].take().expect("mover");
         let kind0 = u.kind;
-        if let Some(v) = b.at[t] {
+        let mut taken = b.at[t].map(|v| v.kind);
+        if let Some(v) = d.victim {
+            taken = b.at[v].map(|x| x.kind);
+            b.at[v] = None;
+        }
+        if let Some(vk) = taken {
             if matches!(u.kind, B | D | R | Q | T) {
-                let cut = if v.kind == P { 1 } else { 2 };
+                let cut = if vk == P { 1 } else { 2 };
                 u.range = (u.range - cut).max(3).min(u.range);
             }
-            if u.kind == P && v.kind != P {
-                u.kind = v.kind;
+            if u.kind == P && vk != P {
+                u.kind = vk;
                 u.range = 16;
             }
         }
-        if let Some(k) = promo {
-            u.kind = k;
-            u.range = 16;
-        }
         b.at[t] = Some(u);
-        // Walls.
-        let mut squares = Vec::new();
+        if taken == Some(Q) && !b.refuses(t) {
+            b.freeze(t, 6);
+        }
+        b.catch(t);
+        let mut death = false;
+        if let Some(e) = d.push {
+            if b.wall[e].is_some() {
+                b.wall[e] = None;
+            } else {
+                let (ef, er) = fr(e);
+                let (f, r) = fr(s);
+                let (tf, tr) = fr(t);
+                let (dx, dy) = ((tf - f).signum(), (tr - r).signum());
+                let v = b.at[e].take();
+                match idx(ef + dx, er + dy) {
+                    None => death = true,
+                    Some(g) => {
+                        b.at[g] = v;
+                        b.catch(g);
+                        if !b.refuses(g) {
+                            b.freeze(g, 1);
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(k) = d.promo {
+            let x = b.at[t].as_mut().expect("pawn");
+            x.kind = k;
+            x.range = 16;
+        }
+        // Walls owed: the start square (a trap candidate), then the squares passed.
         let (f, r) = fr(s);
         let (tf, tr) = fr(t);
         let steps = (tf - f).abs().max((tr - r).abs());
@@ -507,47 +790,132 @@ impl Board {
         } else {
             5
         };
+        let mut due = prior.as_ref().map(|p| p.due.clone()).unwrap_or_default();
+        due.push((s, dur, true));
         if leg.path.len() > 2 || (!leg.leap && steps > 1) {
             for w in leg.path.windows(2) {
                 let (a, z) = (fr(w[0]), fr(w[1]));
                 let (sx, sy) = ((z.0 - a.0).signum(), (z.1 - a.1).signum());
                 let (mut x, mut y) = a;
                 while (x, y) != z {
-                    squares.push(idx(x, y).expect("on"));
+                    let q = idx(x, y).expect("on");
+                    if q != s {
+                        due.push((q, dur, false));
+                    }
                     x += sx;
                     y += sy;
                 }
             }
-        } else {
-            squares.push(s);
         }
-        let ends = self.turns[me] + dur;
-        for q in squares {
-            if b.at[q].is_none() {
-                let keep = b.wall[q].is_some_and(|(w, e)| w == self.white_to_move && e >= ends);
-                if !keep {
-                    b.wall[q] = Some((self.white_to_move, ends));
-                }
-            }
+        let knight_offset = (tf - f).abs() * (tr - r).abs() == 2;
+        let march = kind0 == N
+            && prior.as_ref().is_none_or(|p| p.march)
+            && leg.leap
+            && knight_offset;
+        let limit = if march { 4 } else { 2 };
+        let mut goes_on = may_double
+            && taken.is_none()
+            && !death
+            && d.promo.is_none()
+            && !b.paralysed(t)
+            && legs < limit;
+        if goes_on && b.in_check(!me) {
+            goes_on = false;
         }
-        for q in 0..256 {
-            if b.wall[q].is_some_and(|(w, e)| w == self.white_to_move && e <= self.turns[me]) {
-                b.wall[q] = None;
-            }
+        if goes_on {
+            b.turn = Some(NTurn {
+                at: t,
+                legs,
+                march,
+                due,
+            });
+            return b;
         }
-        b.first = false;
-        b.white_to_move = !self.white_to_move;
-        b.turns[side_ix(b.white_to_move)] += 1;
+        let _ = mi;
+        b.settle(t, legs, &due);
+        b.finish();
         b
+    }
+
+    /// The end of the mover's turn: traps (a jester's start squares, cap 5), walls, price.
+    fn settle(&mut self, at: usize, legs: u32, due: &[(usize, u32, bool)]) {
+        let me = self.white_to_move;
+        let mi = side_ix(me);
+        if let Some(u) = self.at[at].filter(|u| u.kind == J) {
+            let mut count = self.trap.iter().flatten().filter(|t| t.owner == u.id).count();
+            for &(q, _, start) in due {
+                if !start || count >= 5 || self.at[q].is_some() || self.trap[q].is_some() {
+                    continue;
+                }
+                self.trap[q] = Some(NTrap {
+                    owner: u.id,
+                    white: u.white,
+                    held: None,
+                    until: 0,
+                });
+                count += 1;
+            }
+        }
+        for &(q, dur, _) in due {
+            if self.at[q].is_some() || self.trap[q].is_some() {
+                continue;
+            }
+            let ends = self.turns[mi] + dur;
+            let keep = self.wall[q].is_some_and(|(w, e)| w == me && e >= ends);
+            if !keep {
+                self.wall[q] = Some((me, ends));
+            }
+        }
+        let price = match legs {
+            0 | 1 => 0,
+            2 => 1,
+            _ => 2,
+        };
+        if price > 0 {
+            self.freeze(at, price);
+        }
+    }
+
+    fn finish(&mut self) {
+        let me = self.white_to_move;
+        let mi = side_ix(me);
+        for q in 0..256 {
+            if self.wall[q].is_some_and(|(w, e)| w == me && e <= self.turns[mi]) {
+                self.wall[q] = None;
+            }
+            if self.trap[q]
+                .is_some_and(|t| t.held.is_some_and(|(_, w)| w == me) && t.until <= self.turns[mi])
+            {
+                self.trap[q] = None;
+            }
+        }
+        self.first = false;
+        self.white_to_move = !me;
+        self.turns[side_ix(!me)] += 1;
+    }
+
+    /// True if the turn of `me`, as it stands, can end with `me`'s king safe.
+    fn completes(&self, me: bool) -> bool {
+        if self.turn.is_none() {
+            return !self.in_check(me);
+        }
+        let end = self.decisions().into_iter().find(|d| d.leg.is_none()).expect("end");
+        if !self.apply(&end).in_check(me) {
+            return true;
+        }
+        self.decisions()
+            .iter()
+            .filter(|d| d.leg.is_some())
+            .any(|d| self.apply(d).completes(me))
     }
 
     fn legal(&self) -> Vec<String> {
         let me = self.white_to_move;
         let mut v: Vec<String> = self
-            .candidates()
+            .decisions()
             .into_iter()
-            .filter(|(_, leg, promo)| !self.play(leg, *promo).in_check(me))
-            .map(|(t, _, _)| t)
+            .filter(|d| self.apply(d).completes(me))
+            .map(|d| d.text)
             .collect();
         v.sort();
         v
@@ -740,4 +1108,61 @@ fn attack_maps_agree_with_the_brute_force_route_walker() {
         attacked_by_bounce > 0,
         "the positions exercise bounced attacks"
     );
+}
+
+impl Board {
+    /// Complete turns of the side to act: every legal decision sequence up to the change of
+    /// side (a turn in progress goes on until a leg or `end` ends it).
+    fn turn_count(&self) -> u64 {
+        let me = self.white_to_move;
+        let mut n = 0;
+        for d in self.decisions() {
+            let b = self.apply(&d);
+            if !b.completes(me) {
+                continue;
+            }
+            n += if b.turn.is_some() { b.turn_count() } else { 1 };
+        }
+        n
+    }
+}
+
+/// `perft --turns` (FC6-KNIG-04, FC6-DBLM-01, FC6-DBLM-11): the naive generator counts the
+/// complete turns of every `turns: true` case of depth 1 in `fixtures/perft/fc6.ron`, and
+/// the engine's legal decision sequences agree with it; both equal the table's count.
+#[test]
+fn naive_turn_count_agrees_with_the_perft_table() {
+    let rules = Fc6::new();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/perft/fc6.ron"
+    ))
+    .expect("fixtures/perft/fc6.ron");
+    let mut checked = 0;
+    for line in text.lines().filter(|l| l.contains("turns: true") && l.contains("depth: 1,")) {
+        let rest = &line[line.find("fen: Some(\"").expect("a FEN case") + 11..];
+        let fen = &rest[..rest.find('"').expect("closing quote")];
+        let nodes: u64 = line[line.find("nodes: ").expect("nodes") + 7..]
+            .split(',')
+            .next()
+            .and_then(|n| n.trim().parse().ok())
+            .expect("a count");
+        let pos = rules.position_from_fen(fen).expect("fixture FEN");
+        let naive = Board::from(&pos).turn_count();
+        fn engine_turns(g: &Game<Fc6>) -> u64 {
+            let me = g.position().to_move();
+            let mut n = 0;
+            for a in g.actions() {
+                let mut h = g.clone();
+                h.apply(&a).expect("listed");
+                let open = h.position().to_move() == me && h.result().is_none();
+                n += if open { engine_turns(&h) } else { 1 };
+            }
+            n
+        }
+        let engine = engine_turns(&Game::from_position(rules.clone(), pos));
+        assert_eq!((naive, engine), (nodes, nodes), "{fen}");
+        checked += 1;
+    }
+    assert!(checked >= 1, "the table has a complete-turn case");
 }

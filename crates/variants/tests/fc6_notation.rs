@@ -66,3 +66,28 @@ fn leap_and_slide_between_the_same_squares_are_two_texts() {
     assert!(walls(&slide).ends_with("h8:w2,i9:w2"), "{}", walls(&slide));
     assert!(walls(&leap).ends_with("h8:w5"), "{}", walls(&leap));
 }
+
+/// The part 2 texts round-trip: `end`, a Knight's Leap capture `<from><victim><to>`, a
+/// rook push `<from><to><pushed>` (a wall push too), and the legs of a turn in progress
+/// (FC6-DBLM-11, FC6-KNIG-01, FC6-ROOK-01, FC6-ROOK-04).
+#[test]
+fn end_leap_captures_and_pushes_round_trip() {
+    let rules = Fc6::new();
+    let fen = "15k/16/15p/16/16/16/16/7p8/16/16/16/4p11/3N12/P15/7R8/K15 w - e2:b2";
+    let mut g = Game::from_position(rules.clone(), rules.position_from_fen(fen).expect("fen"));
+    let texts: Vec<String> = g.actions().iter().map(|a| g.format(a)).collect();
+    for want in ["d4e5f5", "d4e5e6", "h2h8h9", "h2f2e2"] {
+        assert!(texts.iter().any(|t| t == want), "{want} in {texts:?}");
+    }
+    for a in g.actions() {
+        let t = g.format(&a);
+        assert_eq!(rules.parse_action(g.position(), &t).expect("parses"), a, "{t}");
+    }
+    g.apply_text("h2h3").expect("leg 1");
+    let acts = g.actions();
+    assert!(acts.iter().any(|a| g.format(a) == "end"));
+    for a in acts {
+        let t = g.format(&a);
+        assert_eq!(rules.parse_action(g.position(), &t).expect("parses"), a, "{t}");
+    }
+}

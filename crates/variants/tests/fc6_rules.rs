@@ -78,12 +78,27 @@ fn set(items: &[&str]) -> BTreeSet<String> {
     items.iter().map(|s| s.to_string()).collect()
 }
 
-fn play(f: &str, actions: &[&str]) -> Game<Fc6> {
+/// Plays whole turns: each item is a turn, its legs separated by spaces; a turn left open
+/// after its last leg is ended with `end` (FC6-DBLM-11).
+fn play(f: &str, turns: &[&str]) -> Game<Fc6> {
     let mut g = game(f);
-    for a in actions {
-        g.apply_text(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+    for t in turns {
+        for a in t.split_whitespace() {
+            g.apply_text(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+        }
+        if g.position().state().turn.is_some() {
+            g.apply_text("end").unwrap_or_else(|e| panic!("end after {t}: {e}"));
+        }
     }
     g
+}
+
+/// Plays one leg and ends the turn if it is still open.
+fn one_leg_turn(g: &mut Game<Fc6>, a: &str) {
+    g.apply_text(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+    if g.position().state().turn.is_some() {
+        g.apply_text("end").unwrap_or_else(|e| panic!("end after {a}: {e}"));
+    }
 }
 
 fn fen_after(f: &str, actions: &[&str]) -> String {
@@ -341,11 +356,21 @@ fn fc6_turn_04_check_through_a_bounced_diagonal() {
 fn fc6_turn_05_in_check_any_action_that_ends_it() {
     let f = fen("Kc1 Pp3 Rh5 bd6 kp16 pp14", "w", "");
     let l = legal(&f);
-    // Block on c5, or slide past it: the rook's path walls c5 too.
-    assert_eq!(
-        l,
-        set(&["c1b1", "c1c2", "c1d1", "c1d2", "h5a5", "h5b5", "h5c5"])
-    );
+    // Block on c5, or slide past it: the rook's path walls c5 too. These single moves
+    // end the check, so `end` follows them.
+    for a in ["c1b1", "c1c2", "c1d1", "c1d2", "h5a5", "h5b5", "h5c5"] {
+        assert!(l.contains(a), "{a}: {l:?}");
+        let mut g = game(&f);
+        g.apply_text(a).expect(a);
+        let next: BTreeSet<String> = g.actions().iter().map(|x| g.format(x)).collect();
+        assert!(next.contains("end") || g.position().state().turn.is_none(), "{a}");
+    }
+    // Any other rook leg is legal only as leg 1 of a double move whose leg 2 ends the
+    // check (FC6-TURN-03): `end` is not offered after it.
+    let mut g = game(&f);
+    g.apply_text("h5d5").expect("leg 1");
+    let next: BTreeSet<String> = g.actions().iter().map(|x| g.format(x)).collect();
+    assert!(!next.contains("end") && next.contains("d5c5"), "{next:?}");
 }
 
 /// FC6-TURN-06: order capture promotion walls.
@@ -356,8 +381,9 @@ fn fc6_turn_06_order_capture_promotion_walls() {
     let f = fen("Ka1 Pa3 Pe15 qf16 kp16 pp14", "w", "");
     let l = legal_from(&f, "e15");
     assert!(l.contains("e15f16") && !l.contains("e15f16=Q"));
+    // The new queen took a queen: Queen's Poison (FC6-QUEN-01) freezes it for 6 turns.
     let after = fen_after(&f, &["e15f16"]);
-    assert_eq!(after, fen("Ka1 Pa3 Qf16 kp16 pp14", "b", "- e15:w1"));
+    assert_eq!(after, fen("Ka1 Pa3 Qf16 kp16 pp14", "b", "- e15:w1 f16:6"));
 }
 
 /// FC6-TURN-07: walls vanish at the end of the makers turn.
@@ -845,7 +871,6 @@ fn fc6_wall_03_durations_by_leg() {
         ("Dh8", "h8h9", "h8:w3"),
         ("Ch8", "h8j11", "h8:w5"),
         ("Th8", "h8j10", "h8:w5"),
-        ("Jh8", "h8j10", "h8:w5"),
         ("Ph8", "h8i9", "h8:w1"),
     ];
     for (piece, action, walls) in cases {
@@ -858,6 +883,10 @@ fn fc6_wall_03_durations_by_leg() {
     }
     let k = fen("Kh8 Pa3 kp16 pp14", "w", "");
     assert!(fen_after(&k, &["h8h9"]).ends_with(" b - h8:w1"));
+    // A jester's leap would wall its start for 5 turns, but the jester leaves a trap
+    // there instead (FC6-TRAP-01).
+    let j = play(&fen(&with_bg("Jh8"), "w", ""), &["h8j10"]);
+    assert!(j.position().wall(sq("h8")).is_none() && j.position().trap(sq("h8")).is_some());
 }
 
 /// FC6-WALL-04: counted in the makers turns.
@@ -1040,10 +1069,8 @@ fn fc6_draw_01_no_fifty_move_rule() {
     let f = fen("Ka1 Ph8 kp16 ph10", "w", "");
     let mut g = game(&f);
     for i in 0..60 {
-        g.apply_text(&format!("{}{}", w[i], w[i + 1]))
-            .expect("white");
-        g.apply_text(&format!("{}{}", b[i], b[i + 1]))
-            .expect("black");
+        one_leg_turn(&mut g, &format!("{}{}", w[i], w[i + 1]));
+        one_leg_turn(&mut g, &format!("{}{}", b[i], b[i + 1]));
     }
     assert!(g.result().is_none());
 }
@@ -1061,6 +1088,9 @@ fn fc6_draw_02_threefold_repetition_compares_values() {
             }
             g.apply_text(a)
                 .unwrap_or_else(|e| panic!("round {round} {a}: {e}"));
+            if g.position().state().turn.is_some() {
+                g.apply_text("end").expect("end");
+            }
         }
     }
     let r = g.result().expect("drawn");
@@ -1475,7 +1505,9 @@ fn fc6_jest_01_jesters_never_capture_check_or_protect() {
 /// FC6-JEST-02: power steal.
 #[test]
 fn fc6_jest_02_power_steal() {
-    let f = fen("Ka1 Pa3 Jh8 rh12 pg9 kp16 pp14", "w", "");
+    // The pawn on g9 stands in the jester's 3x3: only its own king next to it (Royal
+    // Guards) keeps it free of the jester's presence (FC6-JEST-04), so that it attacks.
+    let f = fen("Ka1 Pa3 Jh8 rh12 pg9 kf10 pp14", "w", "");
     let l = legal_from(&f, "h8");
     for a in ["h8h9", "h8h11", "h8a8", "h8p8", "h8g8", "h8i9"] {
         assert!(l.contains(a), "{a}: {l:?}");

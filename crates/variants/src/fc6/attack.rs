@@ -7,12 +7,14 @@
 //! range and bounce (FC6-BNCE-06: bounced diagonal routes attack too). Guards, kind
 //! immunity and the Templar Shield refuse captures, not attacks. A king is in check when
 //! an enemy unit attacks its square; kings never attack kings (FC6-KIND-04). Knight's
-//! Leap attacks come with the knight's abilities in a later part.
+//! Leap attacks: a knight also attacks every square it could take by Knight's Leap capture
+//! (FC6-KNIG-02, [`super::knight::leap_attacks`]).
 //!
 //! Uses: [`super::base`], [`super::empower`], [`super::movement`], [`super::paralysis`],
 //! [`super::rook`].
 
-use super::base::{Fc6, Fc6Position, JESTER, KING};
+use super::base::{Fc6, Fc6Position, JESTER, KING, KNIGHT};
+use super::knight::leap_attacks;
 use super::empower::{native_grant, Analysis};
 use super::movement::{for_each_leg, Grant};
 use super::paralysis::is_paralyzed;
@@ -50,11 +52,12 @@ pub fn attacks(fc: &Fc6, an: &Analysis, pos: &Fc6Position, id: UnitId, t: Square
     }
     let occ = pos.occupied().without(s).with(t);
     let walls = pos.walls().mask();
-    capture_grants(an, pos, id).into_iter().any(|g| {
+    let by_leg = capture_grants(an, pos, id).into_iter().any(|g| {
         for_each_leg(&fc.patterns, occ, walls, u.side, s, g, &mut |leg| {
             leg.to == t && leg.onto_unit
         })
-    })
+    });
+    by_leg || (u.kind == KNIGHT && leap_attacks(pos, s, t))
 }
 
 /// Calls `f` for every unit of `by` attacking `t` until `f` returns true.

@@ -7,7 +7,7 @@
 
 use crate::frozen_family::patterns::{Pat, PatternTable};
 use crate::frozen_family::FamilyTables;
-use frozen_core::{Geometry, Kind, KindSet, Position};
+use frozen_core::{Geometry, Kind, KindSet, Position, Square, UnitId};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -85,11 +85,54 @@ pub const fn is_crr(kind: Kind) -> bool {
 
 /// The variant's own state, carried (hashed and saved) by the position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Fc6State {
     /// White's first action is still to be played: it must be a plain pawn move
     /// (FC6-FRST-01).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub first_move: bool,
+    /// The turn in progress, between the legs of a double move or a knight's march
+    /// (FC6-DBLM-01, FC6-KNIG-04): `None` between turns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<TurnState>,
+}
+
+/// A turn in progress: the unit making it, its legs so far and what the turn owes when it
+/// ends (walls and traps of the squares its legs left, FC6-DBLM-10; the price,
+/// FC6-DBLM-01, FC6-KNIG-05). Only a turn that may go on is stored: a leg that ends the
+/// turn settles it at once ([`super::double_move`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnState {
+    /// The unit making the turn.
+    pub mover: UnitId,
+    /// Legs made so far (1..=3).
+    pub legs: u8,
+    /// Every leg so far was the knight's own knight leap, so the turn may grow into a
+    /// knight's march of up to 4 legs (FC6-KNIG-04, FC6-KNIG-07).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub march: bool,
+    /// The squares the legs left or passed, in the order left, each with the wall it is
+    /// due when the turn ends (FC6-WALL-01..03) and whether a leg started there (a jester
+    /// trap candidate, FC6-TRAP-01).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub due: Vec<DueWall>,
+}
+
+/// A square a leg of the turn in progress left or passed, and the wall it gets when the
+/// turn ends.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DueWall {
+    /// The square.
+    pub sq: Square,
+    /// Turns of its maker's side the wall lasts (1..=5, FC6-WALL-03).
+    pub turns: u8,
+    /// The leg kind code of the wall ([`super::walls::code`]).
+    pub code: u8,
+    /// A leg started here (the unit vacated the square; path squares are only passed).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub start: bool,
 }
 
 /// An fc6 position.

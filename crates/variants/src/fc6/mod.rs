@@ -45,18 +45,22 @@ pub mod attack;
 pub mod base;
 pub mod bounce;
 pub mod capture;
+pub mod double_move;
 pub mod draw;
 pub mod empower;
 pub mod guard;
 pub mod jester;
 pub mod kinds;
+pub mod knight;
 pub mod movement;
 pub mod paralysis;
 pub mod pawn;
+pub mod queen;
 pub mod rook;
 pub mod setup;
 pub mod siege;
 pub mod templar;
+pub mod trap;
 pub mod turn;
 pub mod victory;
 pub mod visual;
@@ -142,21 +146,25 @@ impl FamilyGame for Fc6 {
     fn exec(&self, pos: &mut Fc6Position, action: &Action, events: &mut dyn EventSink) {
         turn::exec(self, pos, action, events);
     }
+    fn exec_probe(&self, pos: &mut Fc6Position, action: &Action) {
+        turn::exec_with(self, pos, action, &mut frozen_core::NoEvents, true);
+    }
     fn always_legal(&self, _action: &Action) -> bool {
         false
     }
-    fn turn_open(&self, _pos: &Fc6Position) -> bool {
-        false
+    fn turn_open(&self, pos: &Fc6Position) -> bool {
+        pos.state().turn.is_some()
     }
-    fn is_end(&self, _action: &Action) -> bool {
-        false
+    fn is_end(&self, action: &Action) -> bool {
+        action.kind == frozen_core::ActionKind::End
     }
     fn turn_safe(&self, pos: &Fc6Position, side: Side) -> bool {
-        turn::king_safe(self, pos, side)
+        turn::turn_safe(self, pos, side)
     }
-    fn legs_after(&self, _pos: &Fc6Position) -> u32 {
-        // Every action is a whole turn in this part (FC6-TURN-01).
-        0
+    fn legs_after(&self, pos: &Fc6Position) -> u32 {
+        // At most 1 after leg 1 of a double move, at most 3 after leg 1 of a knight's
+        // march (FC6-TURN-03, FC6-KNIG-04).
+        double_move::legs_left(pos)
     }
 }
 
@@ -210,7 +218,8 @@ impl Rules for Fc6 {
         setup::position_from_fen(self, fen)
     }
     fn to_fen(&self, pos: &Fc6Position) -> Option<String> {
-        Some(setup::to_fen(self, pos))
+        // A turn in progress and traps are written in RON only (docs/notation.md).
+        (pos.state().turn.is_none() && pos.traps().is_empty()).then(|| setup::to_fen(self, pos))
     }
     fn describe_state(&self, pos: &Fc6Position) -> Vec<String> {
         visual::describe(self, pos)

@@ -8,10 +8,11 @@
 //!   paralysed when it will be frozen in its owner's next turn (the family's timers,
 //!   [`crate::frozen_family::timers`]).
 //! * FC6-PARA-03: overlapping paralyses take the maximum ([`paralyze`]).
-//! * FC6-PARA-04: the timed sources (double move, march, tomb crossing, conversion,
-//!   Poison, Paralyse, traps, pulls, pushes) and jester presence belong to the later parts
-//!   of FC6; in this part paralysis comes from a loaded position (FEN, RON) and counts
-//!   down with its owner's turns.
+//! * FC6-PARA-04: the timed sources: double move 1 and knight's march 1 or 2
+//!   ([`super::double_move`]), Queen's Poison 6 ([`super::queen`]), jester trap 4
+//!   ([`super::trap`]), push paralysis 1 ([`super::rook`]); the untimed one is jester
+//!   presence ([`super::jester::presence`], recomputed, never stored). Tomb crossing,
+//!   conversion, Paralyse, pulls and de-shadowing belong to other parts of FC6.
 //! * FC6-PARA-05: a paralysed unit exerts nothing that depends on "could capture": no
 //!   check, no protection, no Siege, no Templar Shield, no Power Steal threat (every such
 //!   test asks [`is_paralyzed`]).
@@ -28,10 +29,11 @@ use frozen_core::{EventSink, UnitId};
 
 pub use crate::frozen_family::timers::Paralysis;
 
-/// True if the unit is paralysed now (FC6-PARA-01/02).
+/// True if the unit is paralysed now (FC6-PARA-01/02): by its timer, or by the presence
+/// of an enemy jester next to it (FC6-JEST-03/04, [`super::jester::presence`]).
 #[inline]
 pub fn is_paralyzed(pos: &Fc6Position, id: UnitId) -> bool {
-    timers::timer_frozen(pos, id)
+    timers::timer_frozen(pos, id) || super::jester::presence(pos, id).is_some()
 }
 
 /// Owner turns the unit is still frozen for (0 = free): what FEN, displays and repetition

@@ -1,5 +1,25 @@
-//! Tower (FC6-ROOK-09). Siege (FC6-ROOK-08) is in [`super::siege`]; Rook Push and the
-//! double push come with the later parts of FC6.
+//! Rook Push (FC6-ROOK-01..07) and Tower (FC6-ROOK-09). Siege (FC6-ROOK-08) is in
+//! [`super::siege`].
+//!
+//! * FC6-ROOK-01: when a rook's non-capturing orthogonal slide in direction d ends on s
+//!   and an enemy normal unit E stands on s+d, the rook may push E one square, to s+2d.
+//!   Only E moves (no chains). The push is part of the leg, written `<from><to><pushed>`
+//!   ([`push_target`], [`push`]).
+//! * FC6-ROOK-02: if s+2d is off the board, E dies on s+d; that death is not a capture:
+//!   no CRR, no Poison, no promotion ([`super::capture::kill`]).
+//! * FC6-ROOK-03: E cannot be pushed onto a unit, a wall or an ACTIVE tomb (the push is
+//!   not offered); pushed onto an enemy trap it is caught (FC6-TRAP-03, through
+//!   [`super::capture::come_to_rest`], where the tomb part's armed-tomb death plugs in).
+//! * FC6-ROOK-04: if s+d holds a wall instead of a unit, the rook may push the wall: the
+//!   wall square is destroyed.
+//! * FC6-ROOK-05: a pushed unit that survives is paralysed during its owner's next turn
+//!   (an effect: Royal Guards and kings refuse it).
+//! * FC6-ROOK-06: cannot be pushed: rooks, templars (FC6-TEMP-04), kings, guarded units
+//!   (FC6-GARD-01, judged like a capture's guard: in the position where the leg starts)
+//!   and units held by a trap (FC6-TRAP-05). Shadows are not part of this part of FC6.
+//! * FC6-ROOK-07: a push on leg 1 of a double move does not end the turn: the rook may
+//!   still make leg 2 (and push again), unless the push killed E
+//!   ([`super::double_move`]).
 //!
 //! * FC6-ROOK-09: a unit that empowers a rook (it is the rook's single counted protector,
 //!   FC6-EMPW-02) gains rook movement and capture, using the rook's current range. Kings
@@ -7,11 +27,96 @@
 //!
 //! Uses: [`super::base`], [`super::empower`], [`super::movement`].
 
-use super::base::{Fc6Position, P_ORTHO, ROOK};
+use super::base::{Fc6Position, KING, P_ORTHO, ROOK, TEMPLAR};
+use super::capture::{come_to_rest, kill};
 use super::empower::Analysis;
+use super::guard::is_guarded;
 use super::movement::Grant;
-use frozen_core::Square;
+use super::paralysis::{paralyze, Paralysis};
+use super::trap::held;
+use frozen_core::{Dir, EventSink, Square};
 use smallvec::SmallVec;
+
+/// Owner turns of push paralysis (FC6-ROOK-05).
+pub const PUSH_PARALYSIS: u32 = 1;
+
+/// The direction of a straight orthogonal leg from `s` to `t`, if it is one.
+pub fn ortho_dir(s: Square, t: Square) -> Option<Dir> {
+    if s == t || (s.file() != t.file() && s.rank() != t.rank()) {
+        return None;
+    }
+    let df = (i32::from(t.file()) - i32::from(s.file())).signum();
+    let dr = (i32::from(t.rank()) - i32::from(s.rank())).signum();
+    Dir::ORTHO
+        .into_iter()
+        .find(|d| i32::from(d.df) == df && i32::from(d.dr) == dr)
+}
+
+/// The square a rook whose orthogonal slide from `s` ends on the empty square `t` may
+/// push, if any (FC6-ROOK-01..06): a wall on `t+d`, or an enemy unit there that may be
+/// pushed and has `t+2d` free of units, walls and ACTIVE tombs (or off the board). `an`
+/// is the analysis of the position where the leg starts.
+pub fn push_target(an: &Analysis, pos: &Fc6Position, s: Square, t: Square) -> Option<Square> {
+    let (rk, side) = pos.piece_at(s)?;
+    if rk != ROOK || pos.unit_at(t).is_some() {
+        return None;
+    }
+    let d = ortho_dir(s, t)?;
+    let e = t.step(d)?;
+    if pos.wall(e).is_some() {
+        return Some(e);
+    }
+    let id = pos.unit_at(e)?;
+    let u = pos.unit(id);
+    if u.side == side || matches!(u.kind, ROOK | TEMPLAR | KING) {
+        return None;
+    }
+    if held(pos, id) || is_guarded(an, pos, e) {
+        return None;
+    }
+    if let Some(f) = e.step(d) {
+        let active = pos.tomb(f).is_some_and(|tb| tb.open);
+        if pos.unit_at(f).is_some() || pos.wall(f).is_some() || active {
+            return None;
+        }
+    }
+    Some(e)
+}
+
+/// Performs the push of the square `e` by the rook that has just slid from `s` to `t`
+/// (FC6-ROOK-01..05). Returns true if the pushed unit died (FC6-ROOK-02, FC6-ROOK-07).
+pub fn push(pos: &mut Fc6Position, s: Square, t: Square, e: Square, events: &mut dyn EventSink) -> bool {
+    let Some(d) = ortho_dir(s, t) else {
+        return false;
+    };
+    if pos.wall(e).is_some() {
+        pos.set_wall(e, None);
+        if events.wants() {
+            events.push(frozen_core::Event::Note(format!("wall on {e} destroyed by the push")));
+        }
+        return false;
+    }
+    let Some(id) = pos.unit_at(e) else {
+        return false;
+    };
+    let Some(f) = e.step(d) else {
+        kill(pos, id, events);
+        return true;
+    };
+    pos.move_unit(id, f);
+    if events.wants() {
+        events.push(frozen_core::Event::Moved {
+            unit: id,
+            from: e,
+            to: f,
+        });
+    }
+    if !come_to_rest(pos, id, events) {
+        return true;
+    }
+    paralyze(pos, id, PUSH_PARALYSIS, Paralysis::Effect, events);
+    false
+}
 
 /// The Tower grants of the unit on `sq`: one orthogonal slide with each rook's range for
 /// every friendly rook it empowers.

@@ -120,7 +120,7 @@ pub fn position_from_fen(fc: &Fc6, fen: &str) -> Result<Fc6Position, LoadError> 
     if fields.len() > 6 {
         return Err(syntax(
             "7",
-            "fc6 FEN has at most 6 fields: placement, side, first move, walls, paralysis, ranges"
+            "fc6 FEN has at most 6 fields: placement, side, first move, walls, paralysis, ranges (a turn in progress and traps are written in RON only)"
                 .into(),
         ));
     }
@@ -225,7 +225,10 @@ pub fn position_from_fen(fc: &Fc6, fen: &str) -> Result<Fc6Position, LoadError> 
         turns,
         units,
         walls,
-        state: Fc6State { first_move },
+        state: Fc6State {
+            first_move,
+            turn: None,
+        },
         ..Setup::<Fc6State>::new("fc6")
     };
     let mut pos = build_position(fc, setup)?;
@@ -403,9 +406,11 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
             );
         }
     }
+    super::double_move::validate(pos, &mut out);
+    super::trap::validate(pos, &mut out);
     refuse_unused(
         pos,
-        &[SideTable::Walls],
+        &[SideTable::Walls, SideTable::Traps],
         |name| format!("fc6 has no {name} in this version"),
         0,
         "fc6 marks no squares",

@@ -1,38 +1,56 @@
 //! The turn (FC6-TURN-01..07) and the first-move rule (FC6-FRST-01..02).
 //!
 //! * FC6-TURN-01: in each turn the side to move performs exactly one action with one
-//!   unit; no passing. In this part every action is a single leg (double moves, marches
-//!   and special moves come with the later parts), so each action is a whole turn.
-//! * FC6-TURN-02: captures and checks end the turn: with single legs every leg ends it.
-//! * FC6-TURN-03: self-harm is illegal: an action is legal only if, once fully resolved,
-//!   the mover's king is on the board and not in check (the family's whole-turn search,
-//!   [`crate::frozen_family::turn`], with no leg after the first in this part).
-//! * FC6-TURN-04: check = an enemy unit attacks the king ([`super::attack::in_check`]).
+//!   unit: a single move, a double move or a knight's march ([`super::double_move`]); no
+//!   passing. The engine splits a turn into decisions: each leg, then `end` where stopping
+//!   is optional.
+//! * FC6-TURN-02: a leg that captures or leaves the enemy king in check (any check present
+//!   after the leg, discovered ones included) is the last leg of the turn; the rook push
+//!   is the only add-on that lets the turn go on ([`leg`]).
+//! * FC6-TURN-03: self-harm is illegal: a turn is legal only if, once fully resolved, the
+//!   mover's king is on the board and not in check. A leg is listed only if some
+//!   completion of the turn is legal, and `end` only where ending is legal: the family's
+//!   whole-turn search ([`crate::frozen_family::turn`]), bounded by the legs left (at most
+//!   3, [`super::double_move::legs_left`]); [`turn_safe`] judges an open turn as if it
+//!   ended now.
+//! * FC6-TURN-04: check = an enemy unit attacks the king ([`super::attack::in_check`]),
+//!   Knight's Leap capture included.
 //! * FC6-TURN-05: a side in check must pick an action after which its king is not in
 //!   check; any action may do it (the same legality test).
-//! * FC6-TURN-06: the order inside an action ([`exec`]): the leg; the capture (victim off
-//!   the board, then CRR and Piece Promotion); the walls of the squares left; last-rank
-//!   promotion; the end-of-turn expiries; the self-harm test (on the position after the
-//!   expiries: a wall that vanishes at the end of the turn shields nobody); the win/loss
-//!   test ([`super::victory`]).
+//! * FC6-TURN-06: the order inside a leg ([`leg`]): the capture (victim off the board, then
+//!   CRR, Queen's Poison, Piece Promotion); the mover comes to rest
+//!   ([`super::capture::come_to_rest`]: an enemy trap catches it); the rook push; and when
+//!   the turn ends ([`super::double_move::settle`]): jester traps, then walls, then the
+//!   price; last-rank promotion; the end-of-turn expiries ([`finish_turn`]); the self-harm
+//!   test (on the position after the expiries: a wall that vanishes at the end of the turn
+//!   shields nobody); the win/loss test ([`super::victory`]).
 //! * FC6-TURN-07: at the end of side S's turn the walls S made whose last turn this was
-//!   vanish ([`super::walls::expire`]).
+//!   vanish ([`super::walls::expire`]), then the traps whose hold on a unit of S has ended
+//!   dissolve ([`super::trap::dissolve`]).
 //! * FC6-FRST-01: while White's first action is still to come ([`super::base::Fc6State`]),
-//!   only single pawn moves are listed.
+//!   only single pawn moves are listed, and that move is one leg.
 //! * FC6-FRST-02: the limit is lifted by that one action; Black's first action is free.
 //!
 //! Uses: every rule module of the folder below it.
 
 use super::attack::{capture_grants, in_check, king_square};
-use super::base::{native, Fc6, Fc6Position, Fc6State, JESTER, KING, PAWN, P_DIAG};
-use super::capture::{reduce_range, refusal, take, Refusal};
+use super::base::{
+    native, DueWall, Fc6, Fc6Position, Fc6State, TurnState, JESTER, KING, KNIGHT, PAWN, P_DIAG,
+    P_KNIGHT, ROOK,
+};
+use super::capture::{come_to_rest, reduce_range, refusal, take, Refusal};
+use super::double_move::{max_legs, settle, LegOutcome, DOUBLE_LEGS};
 use super::empower::Analysis;
 use super::jester::stolen;
+use super::knight::{is_leap_capture, leap_captures, MARCH_LEGS};
 use super::movement::{classify, for_each_leg, middle_free, Grant, LegKind};
 use super::paralysis::is_paralyzed;
 use super::pawn::{on_far_rank, promote, promote_by_capture, PROMOTION_KINDS};
-use super::walls;
-use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, Side, Square, UnitId};
+use super::rook::{ortho_dir, push, push_target};
+use super::siege::besieged;
+use super::{queen, trap, walls};
+use crate::frozen_family::leap_paths::is_knight_offset;
+use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, NoEvents, Side, Square, UnitId};
 use smallvec::SmallVec;
 
 /// The grants a unit moves with now: its capture grants, and for a jester its own leaps,
@@ -68,14 +86,43 @@ fn diagonal_two(s: Square, t: Square) -> bool {
     s.file().abs_diff(t.file()) == 2 && s.rank().abs_diff(t.rank()) == 2
 }
 
+/// What the next leg of the unit may do (FC6-KNIG-04, FC6-KNIG-07).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct LegContext {
+    /// Only the knight's own knight leap (legs 3 and 4 of a march).
+    pub knight_only: bool,
+    /// No capture (leg 4 of a march).
+    pub no_capture: bool,
+}
+
 /// Lists the candidate actions (every action the movement rules allow, before the
-/// self-harm test of FC6-TURN-03).
+/// self-harm test of FC6-TURN-03). During a turn in progress: the next legs of its unit
+/// and `end`.
 pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
     if pos.result().is_some() {
         return;
     }
     let me = pos.to_move();
     let an = Analysis::new(fc, pos);
+    if let Some(t) = &pos.state().turn {
+        if let Some(sq) = pos
+            .get_unit(t.mover)
+            .filter(|u| u.side == me)
+            .and_then(|u| u.loc.square())
+        {
+            let ctx = LegContext {
+                knight_only: t.march && t.legs >= DOUBLE_LEGS,
+                no_capture: t.march && t.legs + 1 >= MARCH_LEGS,
+            };
+            // FC6-DBLM-06: a king on an attacked square makes no further leg.
+            let king_stays = pos.unit(t.mover).kind == KING && in_check(fc, pos, me);
+            if !king_stays {
+                candidates_in(fc, &an, pos, sq, ctx, out);
+            }
+        }
+        out.push(Action::new(ActionKind::End, &[]));
+        return;
+    }
     let mut movers = pos.side_bb(me);
     if pos.state().first_move && me == Side::White {
         movers = pos.pieces(me, PAWN);
@@ -85,15 +132,36 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
     }
 }
 
-/// The candidate legs of the unit on `sq` (none if it is paralysed, FC6-PARA-01).
+/// The candidate legs of the unit on `sq` at the start of a turn (none if it is
+/// paralysed, FC6-PARA-01).
 pub fn candidates_of(fc: &Fc6, an: &Analysis, pos: &Fc6Position, s: Square, out: &mut Vec<Action>) {
+    candidates_in(fc, an, pos, s, LegContext::default(), out);
+}
+
+/// The candidate legs of the unit on `sq` under `ctx`: plain legs, bounced routes,
+/// promotions, rook pushes (FC6-ROOK-01..06) and Knight's Leap captures (FC6-KNIG-01).
+pub fn candidates_in(
+    fc: &Fc6,
+    an: &Analysis,
+    pos: &Fc6Position,
+    s: Square,
+    ctx: LegContext,
+    out: &mut Vec<Action>,
+) {
     let Some(id) = pos.unit_at(s) else { return };
     if is_paralyzed(pos, id) {
         return;
     }
     let u = pos.unit(id);
     let (side, kind) = (u.side, u.kind);
-    let grants = move_grants(fc, an, pos, id);
+    let mut grants = move_grants(fc, an, pos, id);
+    if ctx.knight_only {
+        grants.clear();
+        grants.push(Grant {
+            pats: P_KNIGHT,
+            range: u.status.range,
+        });
+    }
     let occ = pos.occupied().without(s);
     let walls = pos.walls().mask();
     let mut plain = Bitboard::EMPTY;
@@ -101,7 +169,9 @@ pub fn candidates_of(fc: &Fc6, an: &Analysis, pos: &Fc6Position, s: Square, out:
     let start = out.len();
     for g in &grants {
         for_each_leg(&fc.patterns, occ, walls, side, s, *g, &mut |leg| {
-            if leg.onto_unit && (kind == JESTER || refusal(fc, an, pos, s, leg.to).is_some()) {
+            if leg.onto_unit
+                && (ctx.no_capture || kind == JESTER || refusal(fc, an, pos, s, leg.to).is_some())
+            {
                 return false;
             }
             if leg.reflections.is_empty() {
@@ -123,6 +193,11 @@ pub fn candidates_of(fc: &Fc6, an: &Analysis, pos: &Fc6Position, s: Square, out:
                 } else {
                     out.push(a);
                 }
+                if kind == ROOK && !is_leap && !leg.onto_unit {
+                    if let Some(e) = push_target(an, pos, s, leg.to) {
+                        out.push(Action::new(ActionKind::Move, &[s, leg.to, e]));
+                    }
+                }
             } else {
                 let mut path: SmallVec<[Square; 10]> = SmallVec::new();
                 path.push(s);
@@ -136,37 +211,99 @@ pub fn candidates_of(fc: &Fc6, an: &Analysis, pos: &Fc6Position, s: Square, out:
             false
         });
     }
-}
-
-/// Performs an action (one whole turn in this part) without the end-of-game tests.
-pub fn exec(fc: &Fc6, pos: &mut Fc6Position, a: &Action, events: &mut dyn EventSink) {
-    if a.kind == ActionKind::Move && a.path.len() >= 2 {
-        leg(fc, pos, a, events);
+    if kind == KNIGHT && !ctx.no_capture {
+        leap_captures(fc, an, pos, s, out);
     }
-    finish_turn(pos, events);
 }
 
-/// One leg: capture, move, CRR, promotions, walls (FC6-TURN-06 steps 1, 3, 4).
-fn leg(fc: &Fc6, pos: &mut Fc6Position, a: &Action, events: &mut dyn EventSink) {
-    let (Some(s), Some(t)) = (a.from(), a.to()) else {
-        return;
+/// Performs one decision without the end-of-game tests.
+pub fn exec(fc: &Fc6, pos: &mut Fc6Position, a: &Action, events: &mut dyn EventSink) {
+    exec_with(fc, pos, a, events, false);
+}
+
+/// [`exec`]; with `probe` a leg always ends the turn (the legality probe: ending the turn
+/// after the leg is one completion, [`crate::frozen_family::turn`]).
+pub fn exec_with(
+    fc: &Fc6,
+    pos: &mut Fc6Position,
+    a: &Action,
+    events: &mut dyn EventSink,
+    probe: bool,
+) {
+    match a.kind {
+        ActionKind::End => {
+            if let Some(t) = pos.state().turn.clone() {
+                settle(pos, t.mover, t.legs, &t.due, events);
+            }
+            finish_turn(pos, events);
+        }
+        ActionKind::Move if a.path.len() >= 2 => {
+            if leg(fc, pos, a, events, probe) {
+                pos.bump_ply();
+            } else {
+                finish_turn(pos, events);
+            }
+        }
+        _ => finish_turn(pos, events),
+    }
+}
+
+/// One leg (FC6-TURN-06 step 1): the capture (displacement or Knight's Leap), the
+/// move, CRR, Poison, promotions, the mover coming to rest, the rook push. Records the
+/// walls the leg owes. Returns true if the turn goes on (the turn in progress is stored);
+/// otherwise the turn has been settled ([`settle`]) and the caller ends it.
+fn leg(fc: &Fc6, pos: &mut Fc6Position, a: &Action, events: &mut dyn EventSink, probe: bool) -> bool {
+    let Some(&s) = a.path.first() else {
+        return false;
     };
-    let Some(id) = pos.unit_at(s) else { return };
-    let kind = pos.unit(id).kind;
+    let Some(id) = pos.unit_at(s) else {
+        return false;
+    };
+    let (kind, me) = (pos.unit(id).kind, pos.to_move());
+    let prior = pos.state().turn.clone();
+    let leg_no = prior.as_ref().map_or(1, |t| t.legs + 1);
+    // Decode the path: Knight's Leap capture `s v t`, rook push `s t e`, or a route.
+    let mut victim_sq = None;
+    let mut push_sq = None;
+    let route: SmallVec<[Square; 10]> = if kind == KNIGHT && is_leap_capture(pos, &a.path) {
+        victim_sq = Some(a.path[1]);
+        SmallVec::from_slice(&[s, a.path[2]])
+    } else if kind == ROOK
+        && a.path.len() == 3
+        && ortho_dir(s, a.path[1]).and_then(|d| a.path[1].step(d)) == Some(a.path[2])
+    {
+        push_sq = Some(a.path[2]);
+        SmallVec::from_slice(&a.path[..2])
+    } else {
+        SmallVec::from_slice(&a.path)
+    };
+    let Some(&t) = route.last() else { return false };
+    let mut out = LegOutcome::default();
+    // FC6-DBLM-05, FC6-FRST-01: judged when the turn starts, before leg 1.
+    if !probe {
+        out.may_double = match &prior {
+            Some(_) => true,
+            None => {
+                !pos.state().first_move && {
+                    let an = Analysis::new(fc, pos);
+                    !besieged(fc, &an, pos, id)
+                }
+            }
+        };
+    }
     let mut leap = a.arg == 1;
-    if a.path.len() == 2 && diagonal_two(s, t) && !leap {
+    if route.len() == 2 && diagonal_two(s, t) && !leap {
         let an = Analysis::new(fc, pos);
         let grants = move_grants(fc, &an, pos, id);
         leap = !slide_possible(&grants, pos.occupied().without(s), pos.walls().mask(), s, t);
     }
-    let Some((leg_kind, vacated)) = classify(&a.path, leap) else {
-        return;
+    let Some((leg_kind, vacated)) = classify(&route, leap) else {
+        return false;
     };
+    let mut taken = None;
     if let Some(v) = pos.unit_at(t) {
-        let vk = pos.unit(v).kind;
+        taken = Some(pos.unit(v).kind);
         take(pos, v, id, events);
-        reduce_range(pos, id, vk);
-        promote_by_capture(pos, id, vk, events);
     }
     pos.move_unit(id, t);
     if events.wants() {
@@ -176,29 +313,110 @@ fn leg(fc: &Fc6, pos: &mut Fc6Position, a: &Action, events: &mut dyn EventSink) 
             to: t,
         });
     }
-    let diagonal = s.file() != t.file() && s.rank() != t.rank();
-    let n = walls::duration(kind, leg_kind, diagonal);
-    walls::make(pos, id, vacated, n, leg_kind, events);
+    if let Some(v) = victim_sq.and_then(|q| pos.unit_at(q)) {
+        taken = Some(pos.unit(v).kind);
+        take(pos, v, id, events);
+    }
+    if let Some(vk) = taken {
+        out.captured = true;
+        reduce_range(pos, id, vk);
+        promote_by_capture(pos, id, vk, events);
+        queen::poison(pos, id, vk, events);
+    }
+    if come_to_rest(pos, id, events) {
+        if let Some(e) = push_sq {
+            out.death |= push(pos, s, t, e, events);
+        }
+    } else {
+        out.death = true;
+    }
     if let Some(k) = a.piece {
         if pos.unit(id).kind == PAWN && on_far_rank(pos.unit(id).side, t) {
             promote(pos, id, k, events);
+            out.promoted = true;
         }
     }
+    // The walls this leg owes: its start square first (a trap candidate), then the
+    // squares it passed.
+    let diagonal = s.file() != t.file() && s.rank() != t.rank();
+    let turns = walls::duration(kind, leg_kind, diagonal) as u8;
+    let code = walls::code(leg_kind);
+    let mut due: SmallVec<[DueWall; 16]> = SmallVec::new();
+    due.push(DueWall {
+        sq: s,
+        turns,
+        code,
+        start: true,
+    });
+    for q in vacated.without(s).iter() {
+        due.push(DueWall {
+            sq: q,
+            turns,
+            code,
+            start: false,
+        });
+    }
+    let march = kind == KNIGHT
+        && prior.as_ref().map_or(true, |p| p.march)
+        && leg_kind == LegKind::Leap
+        && is_knight_offset(s, t);
+    let limit = if march { MARCH_LEGS } else { DOUBLE_LEGS };
+    out.paralysed = pos.unit(id).loc.on_board() && is_paralyzed(pos, id);
+    let mut goes_on = out.may_go_on() && leg_no < limit;
+    if goes_on {
+        out.check = in_check(fc, pos, me.opposite());
+        goes_on = !out.check;
+    }
+    if goes_on {
+        let mut ts = prior.unwrap_or(TurnState {
+            mover: id,
+            legs: 0,
+            march,
+            due: Vec::new(),
+        });
+        ts.legs = leg_no;
+        ts.march = march;
+        ts.due.extend(due);
+        pos.update_state(|st| st.turn = Some(ts));
+        return true;
+    }
+    let mut all = prior.map(|p| p.due).unwrap_or_default();
+    all.extend(due);
+    settle(pos, id, leg_no, &all, events);
+    false
 }
 
-/// Ends the turn: the first-move limit is lifted, the mover's expired walls vanish, and
-/// the turn passes (FC6-TURN-07, FC6-FRST-02).
+/// Ends the turn: the first-move limit is lifted, the mover's expired walls vanish, traps
+/// whose hold on the mover's units has ended dissolve, and the turn passes (FC6-TURN-07,
+/// FC6-FRST-02).
 pub fn finish_turn(pos: &mut Fc6Position, events: &mut dyn EventSink) {
     let me = pos.to_move();
     if pos.state().first_move {
         pos.set_state(Fc6State::default());
     }
     walls::expire(pos, me, events);
+    trap::dissolve(pos, me, events);
     pos.pass_turn();
     if events.wants() {
         events.push(Event::TurnPassed { to: pos.to_move() });
     }
     pos.bump_ply();
+}
+
+/// True if `side`'s turn, ended now, leaves its king on the board and not in check
+/// (FC6-TURN-03): an open turn of `side` is judged as if `end` were played now.
+pub fn turn_safe(fc: &Fc6, pos: &Fc6Position, side: Side) -> bool {
+    if pos.state().turn.is_some() && pos.to_move() == side {
+        let mut p = pos.clone();
+        exec(fc, &mut p, &Action::new(ActionKind::End, &[]), &mut NoEvents);
+        return king_safe(fc, &p, side);
+    }
+    king_safe(fc, pos, side)
+}
+
+/// The unit making the turn in progress, if any.
+pub fn mover(pos: &Fc6Position) -> Option<UnitId> {
+    pos.state().turn.as_ref().map(|t| t.mover)
 }
 
 /// True if `side`'s king is on the board and not in check (FC6-TURN-03).
@@ -217,9 +435,16 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
     if cands.contains(a) {
         return "it would leave or put your own king in check (FC6-TURN-03, FC6-TURN-05)".into();
     }
+    let turn = pos.state().turn.clone();
+    if a.kind == ActionKind::End {
+        return match turn {
+            None => "there is no turn in progress to end: `end` follows a leg of a double move or a knight's march (FC6-DBLM-11)".into(),
+            Some(_) => "`end` is written bare, with no squares".into(),
+        };
+    }
     if a.kind != ActionKind::Move {
         return format!(
-            "fc6 has only moves in this version: `{}` actions are not part of the game yet",
+            "fc6 has only moves and `end` in this version: `{}` actions are not part of the game yet",
             a.kind.keyword()
         );
     }
@@ -229,6 +454,30 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
     let Some(id) = pos.unit_at(from) else {
         return format!("there is no unit on {from}");
     };
+    if let Some(t) = &turn {
+        if t.mover != id {
+            let at = pos
+                .unit(t.mover)
+                .loc
+                .square()
+                .map_or("off the board".to_string(), |q| q.to_string());
+            return format!(
+                "a turn is in progress: only the unit on {at} makes the next leg, or play `end` (FC6-DBLM-01)"
+            );
+        }
+        if t.legs >= max_legs(t) {
+            return "this turn has all its legs: play `end`".into();
+        }
+        if pos.unit(id).kind == KING && in_check(fc, pos, me) {
+            return "a king on an attacked square makes no further leg (FC6-DBLM-06)".into();
+        }
+        if t.march && t.legs >= DOUBLE_LEGS && !is_knight_offset(from, to) {
+            return "legs 3 and 4 of a knight's march are knight leaps (FC6-KNIG-04, FC6-KNIG-07)".into();
+        }
+        if t.march && t.legs + 1 >= MARCH_LEGS && pos.unit_at(to).is_some() {
+            return "leg 4 of a knight's march never captures (FC6-KNIG-04)".into();
+        }
+    }
     let u = pos.unit(id);
     if u.side != me {
         return format!("the unit on {from} belongs to {}", u.side);
@@ -240,6 +489,17 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
         return format!(
             "the unit on {from} is paralysed for {} more turn(s) of its owner (FC6-PARA-01)",
             super::paralysis::turns_left(pos, id)
+        );
+    }
+    let text: String = a.path.iter().map(|s| s.to_string()).collect();
+    if a.path.len() == 3 && u.kind == KNIGHT && is_knight_offset(from, to) {
+        return format!(
+            "{text} is no Knight's Leap capture now: the knight must land on a square with no unit, wall or tomb and take an enemy it may capture on one of that leap's paths (FC6-KNIG-01, FC6-KNIG-02)"
+        );
+    }
+    if a.path.len() == 3 && u.kind == ROOK && ortho_dir(from, a.path[1]).is_some() {
+        return format!(
+            "{text} is no Rook Push now: the slide must end on an empty square next to a wall or to an enemy that may be pushed (not a rook, templar, king, guarded or trapped unit) onto a square with no unit, wall or ACTIVE tomb (FC6-ROOK-01..06)"
         );
     }
     if pos.walls().mask().contains(to) {

@@ -70,7 +70,9 @@ pub fn after_action(fc: &Fc6, pos: &mut Fc6Position, mover: Side, events: &mut d
         Some(Outcome::win(mover.opposite(), r))
     } else if let Some(r) = loss_reason(pos, mover.opposite()) {
         Some(Outcome::win(mover, r))
-    } else if !family_turn::with_scratch(|buf| family_turn::has_legal(fc, pos, buf)) {
+    } else if pos.to_move() != mover
+        && !family_turn::with_scratch(|buf| family_turn::has_legal(fc, pos, buf))
+    {
         let side = pos.to_move();
         let reason = if in_check(fc, pos, side) {
             "checkmate"

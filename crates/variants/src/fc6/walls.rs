@@ -68,9 +68,22 @@ pub fn make(
     leg: LegKind,
     events: &mut dyn EventSink,
 ) {
+    make_coded(pos, creator, squares, n, code(leg), events);
+}
+
+/// [`make`] with the leg kind given as its wall code; squares holding a trap get no wall
+/// either (FC6-WALL-07, FC6-TRAP-06).
+pub fn make_coded(
+    pos: &mut Fc6Position,
+    creator: UnitId,
+    squares: Bitboard,
+    n: u32,
+    kind: u8,
+    events: &mut dyn EventSink,
+) {
     let side = pos.to_move();
     let expires = pos.turns()[side].saturating_add(n);
-    let free = squares - pos.occupied();
+    let free = (squares - pos.occupied()) - pos.traps().mask();
     for sq in free.iter() {
         let keep = pos
             .wall(sq)
@@ -84,7 +97,7 @@ pub fn make(
                 creator,
                 side,
                 expires,
-                kind: code(leg),
+                kind,
             }),
         );
     }
