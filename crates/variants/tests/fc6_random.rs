@@ -49,6 +49,9 @@ fn fc6_random_games_keep_invariants() {
     let mut rng = Rng::new(0x0fc6_0fc6);
     let games = 200;
     let (mut plies, mut finished, mut walls_seen) = (0usize, 0usize, 0usize);
+    // Part 2: decisions made inside a turn in progress (legs 2..4 and `end`), legs 3 and 4
+    // of marches, and traps standing (FC6-DBLM-01, FC6-KNIG-04, FC6-TRAP-01).
+    let (mut inner, mut march_legs, mut traps_seen) = (0usize, 0usize, 0usize);
     for g in 0..games {
         let mut pos = starts[g % starts.len()].clone();
         for ply in 0..50 {
@@ -69,6 +72,12 @@ fn fc6_random_games_keep_invariants() {
                 break;
             }
             let a = acts[rng.below(acts.len())].clone();
+            if let Some(t) = &pos.state().turn {
+                inner += 1;
+                if t.legs >= 2 && a.kind == frozen_core::ActionKind::Move {
+                    march_legs += 1;
+                }
+            }
             if full || ply % 3 == 0 {
                 checked_step(&rules, &mut pos, &a, &mut rng)
                     .unwrap_or_else(|e| panic!("game {g} ply {ply}: {e}"));
@@ -77,10 +86,18 @@ fn fc6_random_games_keep_invariants() {
                     .unwrap_or_else(|e| panic!("game {g} ply {ply}: {e}"));
             }
             walls_seen += pos.walls().mask().count() as usize;
+            traps_seen += pos.traps().iter().count();
             pos.clear_journal();
             plies += 1;
         }
     }
     assert!(plies > 5000 && walls_seen > 0);
-    eprintln!("{games} games, {finished} finished, {plies} plies");
+    eprintln!(
+        "{games} games, {finished} finished, {plies} plies, {inner} decisions inside a turn, {march_legs} march legs 3-4, {traps_seen} trap-plies"
+    );
+    // Random play must keep reaching multi-leg turns, marches and traps: fail if they
+    // become rare (each count is well above its floor with this seed).
+    assert!(inner * 5 > plies, "multi-leg turns became rare: {inner} of {plies}");
+    assert!(march_legs >= 20, "marches became rare: {march_legs}");
+    assert!(traps_seen >= 200, "traps became rare: {traps_seen}");
 }
