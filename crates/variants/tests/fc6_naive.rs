@@ -180,13 +180,18 @@ impl Board {
         }
         let t = pos.turns();
         let turn = pos.state().turn.as_ref().map(|ts| NTurn {
-            at: pos.unit(ts.mover).loc.square().expect("mover on board").index() as usize,
+            at: pos
+                .unit(ts.mover)
+                .loc
+                .square()
+                .expect("mover on board")
+                .index(),
             legs: u32::from(ts.legs),
             march: ts.march,
             due: ts
                 .due
                 .iter()
-                .map(|d| (d.sq.index() as usize, u32::from(d.turns), d.start))
+                .map(|d| (d.sq.index(), u32::from(d.turns), d.start))
                 .collect(),
         });
         Board {
@@ -443,7 +448,12 @@ impl Board {
         if s == t || self.paralysed(s) {
             return false;
         }
-        if u.kind == N && self.leap_landings(s, Some(t)).iter().any(|(_, vs)| vs.contains(&t)) {
+        if u.kind == N
+            && self
+                .leap_landings(s, Some(t))
+                .iter()
+                .any(|(_, vs)| vs.contains(&t))
+        {
             return true;
         }
         self.capture_grants(s).into_iter().any(|g| {
@@ -458,7 +468,16 @@ impl Board {
     fn leap_landings(&self, s: usize, extra: Option<usize>) -> Vec<(usize, Vec<usize>)> {
         let (f, r) = fr(s);
         let mut out = Vec::new();
-        for (a, b) in [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)] {
+        for (a, b) in [
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ] {
             let Some(t) = idx(f + a, r + b) else { continue };
             if self.at[t].is_some() || extra == Some(t) || self.wall[t].is_some() {
                 continue;
@@ -808,10 +827,8 @@ impl Board {
             }
         }
         let knight_offset = (tf - f).abs() * (tr - r).abs() == 2;
-        let march = kind0 == N
-            && prior.as_ref().is_none_or(|p| p.march)
-            && leg.leap
-            && knight_offset;
+        let march =
+            kind0 == N && prior.as_ref().map_or(true, |p| p.march) && leg.leap && knight_offset;
         let limit = if march { 4 } else { 2 };
         let mut goes_on = may_double
             && taken.is_none()
@@ -842,7 +859,12 @@ impl Board {
         let me = self.white_to_move;
         let mi = side_ix(me);
         if let Some(u) = self.at[at].filter(|u| u.kind == J) {
-            let mut count = self.trap.iter().flatten().filter(|t| t.owner == u.id).count();
+            let mut count = self
+                .trap
+                .iter()
+                .flatten()
+                .filter(|t| t.owner == u.id)
+                .count();
             for &(q, _, start) in due {
                 if !start || count >= 5 || self.at[q].is_some() || self.trap[q].is_some() {
                     continue;
@@ -899,7 +921,11 @@ impl Board {
         if self.turn.is_none() {
             return !self.in_check(me);
         }
-        let end = self.decisions().into_iter().find(|d| d.leg.is_none()).expect("end");
+        let end = self
+            .decisions()
+            .into_iter()
+            .find(|d| d.leg.is_none())
+            .expect("end");
         if !self.apply(&end).in_check(me) {
             return true;
         }
@@ -1139,7 +1165,10 @@ fn naive_turn_count_agrees_with_the_perft_table() {
     ))
     .expect("fixtures/perft/fc6.ron");
     let mut checked = 0;
-    for line in text.lines().filter(|l| l.contains("turns: true") && l.contains("depth: 1,")) {
+    for line in text
+        .lines()
+        .filter(|l| l.contains("turns: true") && l.contains("depth: 1,"))
+    {
         let rest = &line[line.find("fen: Some(\"").expect("a FEN case") + 11..];
         let fen = &rest[..rest.find('"').expect("closing quote")];
         let nodes: u64 = line[line.find("nodes: ").expect("nodes") + 7..]

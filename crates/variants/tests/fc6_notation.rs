@@ -81,13 +81,21 @@ fn end_leap_captures_and_pushes_round_trip() {
     }
     for a in g.actions() {
         let t = g.format(&a);
-        assert_eq!(rules.parse_action(g.position(), &t).expect("parses"), a, "{t}");
+        assert_eq!(
+            rules.parse_action(g.position(), &t).expect("parses"),
+            a,
+            "{t}"
+        );
     }
     g.apply_text("h2h3").expect("leg 1");
     let acts = g.actions();
     assert!(acts.iter().any(|a| g.format(a) == "end"));
     for a in acts {
         let t = g.format(&a);
-        assert_eq!(rules.parse_action(g.position(), &t).expect("parses"), a, "{t}");
+        assert_eq!(
+            rules.parse_action(g.position(), &t).expect("parses"),
+            a,
+            "{t}"
+        );
     }
 }

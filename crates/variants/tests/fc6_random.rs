@@ -97,7 +97,10 @@ fn fc6_random_games_keep_invariants() {
     );
     // Random play must keep reaching multi-leg turns, marches and traps: fail if they
     // become rare (each count is well above its floor with this seed).
-    assert!(inner * 5 > plies, "multi-leg turns became rare: {inner} of {plies}");
+    assert!(
+        inner * 5 > plies,
+        "multi-leg turns became rare: {inner} of {plies}"
+    );
     assert!(march_legs >= 20, "marches became rare: {march_legs}");
     assert!(traps_seen >= 200, "traps became rare: {traps_seen}");
 }

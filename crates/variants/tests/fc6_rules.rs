@@ -87,7 +87,8 @@ fn play(f: &str, turns: &[&str]) -> Game<Fc6> {
             g.apply_text(a).unwrap_or_else(|e| panic!("{a}: {e}"));
         }
         if g.position().state().turn.is_some() {
-            g.apply_text("end").unwrap_or_else(|e| panic!("end after {t}: {e}"));
+            g.apply_text("end")
+                .unwrap_or_else(|e| panic!("end after {t}: {e}"));
         }
     }
     g
@@ -97,7 +98,8 @@ fn play(f: &str, turns: &[&str]) -> Game<Fc6> {
 fn one_leg_turn(g: &mut Game<Fc6>, a: &str) {
     g.apply_text(a).unwrap_or_else(|e| panic!("{a}: {e}"));
     if g.position().state().turn.is_some() {
-        g.apply_text("end").unwrap_or_else(|e| panic!("end after {a}: {e}"));
+        g.apply_text("end")
+            .unwrap_or_else(|e| panic!("end after {a}: {e}"));
     }
 }
 
@@ -363,7 +365,10 @@ fn fc6_turn_05_in_check_any_action_that_ends_it() {
         let mut g = game(&f);
         g.apply_text(a).expect(a);
         let next: BTreeSet<String> = g.actions().iter().map(|x| g.format(x)).collect();
-        assert!(next.contains("end") || g.position().state().turn.is_none(), "{a}");
+        assert!(
+            next.contains("end") || g.position().state().turn.is_none(),
+            "{a}"
+        );
     }
     // Any other rook leg is legal only as leg 1 of a double move whose leg 2 ends the
     // check (FC6-TURN-03): `end` is not offered after it.

@@ -79,10 +79,12 @@ fn apply(g: &mut Game<Fc6>, decisions: &[&str]) {
 fn turns(g: &mut Game<Fc6>, list: &[&str]) {
     for t in list {
         for a in t.split_whitespace() {
-            g.apply_text(a).unwrap_or_else(|e| panic!("{a} (of {t}): {e}"));
+            g.apply_text(a)
+                .unwrap_or_else(|e| panic!("{a} (of {t}): {e}"));
         }
         if open(g) {
-            g.apply_text("end").unwrap_or_else(|e| panic!("end after {t}: {e}"));
+            g.apply_text("end")
+                .unwrap_or_else(|e| panic!("end after {t}: {e}"));
         }
     }
 }
@@ -119,7 +121,11 @@ fn fc6_dblm_01_any_unit_two_legs_price_one_turn() {
     assert_eq!(left(&g, "h6"), 1);
     let mut k = game(&w("Kd4 Pa3 kp16 pp14"));
     apply(&mut k, &["d4d5", "d5d6"]);
-    assert_eq!(left(&k, "d6"), 1, "the price is a cost: king immunity does not stop it");
+    assert_eq!(
+        left(&k, "d6"),
+        1,
+        "the price is a cost: king immunity does not stop it"
+    );
     let mut one = game(&w("Ka1 Pa3 Ph4 kp16 pp14"));
     apply(&mut one, &["h4h5", "end"]);
     assert_eq!(left(&one, "h5"), 0);
@@ -133,7 +139,10 @@ fn fc6_dblm_02_capture_or_check_ends_the_turn() {
     assert!(!open(&g) && g.position().to_move() == Side::Black);
     let mut c = game(&w("Ka1 Pa3 Rd4 kh16 pp14"));
     apply(&mut c, &["d4h4"]);
-    assert!(!open(&c) && c.position().to_move() == Side::Black, "check ends the turn");
+    assert!(
+        !open(&c) && c.position().to_move() == Side::Black,
+        "check ends the turn"
+    );
     let mut two = game(&w("Ka1 Pa3 Rd4 ng8 kp16 pp14"));
     apply(&mut two, &["d4d8"]);
     assert!(open(&two) && actions(&two).contains("d8g8"));
@@ -196,7 +205,10 @@ fn fc6_dblm_06_king_never_rests_on_an_attacked_square() {
 fn fc6_dblm_07_patterns_rechecked_each_leg() {
     let f = w("Ka1 Pa3 Nd4 Bb2 ko16 pp14");
     let g0 = game(&f);
-    assert!(actions(&g0).contains("d4e5"), "the bishop empowers the knight");
+    assert!(
+        actions(&g0).contains("d4e5"),
+        "the bishop empowers the knight"
+    );
     let mut g = game(&f);
     apply(&mut g, &["d4e6"]);
     let l = actions(&g);
@@ -210,7 +222,11 @@ fn fc6_dblm_08_presence_or_trap_after_leg_1_ends_the_turn_without_price() {
     let mut g = game(&w("Ka1 Pa3 Rd4 je10 kp16 pp14"));
     apply(&mut g, &["d4d9"]);
     assert!(!open(&g) && g.position().to_move() == Side::Black);
-    assert_eq!(left(&g, "d9"), 0, "presence is no timer, and one leg costs nothing");
+    assert_eq!(
+        left(&g, "d9"),
+        0,
+        "presence is no timer, and one leg costs nothing"
+    );
     let mut t = game(&fen("Ka1 Pa3 Rd4 jd8 kp16 pp14", "b", ""));
     turns(&mut t, &["d8f10"]);
     assert!(t.position().trap(sq("d8")).is_some());
@@ -237,7 +253,10 @@ fn fc6_dblm_09_price_recorded_when_the_turn_ends() {
 fn fc6_dblm_10_walls_made_when_the_turn_ends() {
     let mut g = game(&w("Ka1 Pa3 Rd4 kp16 pp14"));
     apply(&mut g, &["d4d7"]);
-    assert!(g.position().walls().is_empty(), "no wall before the turn ends");
+    assert!(
+        g.position().walls().is_empty(),
+        "no wall before the turn ends"
+    );
     assert!(actions(&g).contains("d7d4"));
     apply(&mut g, &["d7d4"]);
     let p = g.position();
@@ -315,7 +334,10 @@ fn fc6_knig_04_march_of_four_legs() {
     assert!(open(&g));
     let l = actions(&g);
     assert!(!l.contains("g10h12") && l.contains("g10i11"), "{l:?}");
-    assert!(l.iter().all(|a| a == "end" || a.len() == 5 || a.len() == 6), "{l:?}");
+    assert!(
+        l.iter().all(|a| a == "end" || a.len() == 5 || a.len() == 6),
+        "{l:?}"
+    );
     apply(&mut g, &["g10i11"]);
     assert_eq!(g.position().to_move(), Side::Black);
     let mut c = game(&w("Ka1 Pa3 Nd4 pg10 kp16 pp14"));
@@ -521,14 +543,26 @@ fn fc6_jest_03_presence_paralysis() {
 fn fc6_jest_04_presence_immunities() {
     let p = pos(&fen("Ka1 Pa3 Je10 jd9 cf9 kp16 pp14", "b", ""));
     for s in ["d9", "f9"] {
-        assert!(!paralysis::is_paralyzed(&p, p.unit_at(sq(s)).expect("unit")), "{s}");
+        assert!(
+            !paralysis::is_paralyzed(&p, p.unit_at(sq(s)).expect("unit")),
+            "{s}"
+        );
     }
     let k = pos(&fen("Ka1 Pa3 Je10 kd9 pp14", "b", ""));
-    assert!(!paralysis::is_paralyzed(&k, k.unit_at(sq("d9")).expect("king")));
+    assert!(!paralysis::is_paralyzed(
+        &k,
+        k.unit_at(sq("d9")).expect("king")
+    ));
     let g = pos(&fen("Ka1 Pa3 Je10 nd9 kc8 pp14", "b", ""));
-    assert!(!paralysis::is_paralyzed(&g, g.unit_at(sq("d9")).expect("guard")));
+    assert!(!paralysis::is_paralyzed(
+        &g,
+        g.unit_at(sq("d9")).expect("guard")
+    ));
     let frozen = pos(&fen("Ka1 Pa3 Je10 nd9 kp16 pp14", "b", "- - e10:2"));
-    assert!(!paralysis::is_paralyzed(&frozen, frozen.unit_at(sq("d9")).expect("knight")));
+    assert!(!paralysis::is_paralyzed(
+        &frozen,
+        frozen.unit_at(sq("d9")).expect("knight")
+    ));
 }
 
 /// FC6-JEST-08: jesters never lose range and stand on enemy traps unharmed.
@@ -540,7 +574,10 @@ fn fc6_jest_08_jesters_keep_range_and_stand_on_traps() {
     assert!(g.position().trap(sq("d4")).is_some());
     turns(&mut g, &["b6d4"]);
     assert_eq!(left(&g, "d4"), 0);
-    assert!(g.position().trap(sq("d4")).is_some_and(|t| t.held.is_none()));
+    assert!(g
+        .position()
+        .trap(sq("d4"))
+        .is_some_and(|t| t.held.is_none()));
 }
 
 // ---------------------------------------------------------------- TRAP
@@ -553,8 +590,13 @@ fn fc6_trap_01_jester_start_squares_become_traps() {
     turns(&mut g, &["h8h11"]);
     let p = g.position();
     let t = p.trap(sq("h8")).expect("trap on h8");
-    assert_eq!((t.owner, t.colour), (at(&g, "h11"), trap::colour(Side::White)));
-    assert!(p.wall(sq("h8")).is_none() && p.wall(sq("h9")).is_some() && p.wall(sq("h10")).is_some());
+    assert_eq!(
+        (t.owner, t.colour),
+        (at(&g, "h11"), trap::colour(Side::White))
+    );
+    assert!(
+        p.wall(sq("h8")).is_none() && p.wall(sq("h9")).is_some() && p.wall(sq("h10")).is_some()
+    );
     let mut d = game(&w("Ka1 Pa3 Jh8 kp16 pp14"));
     turns(&mut d, &["h8j10 j10h8"]);
     let p = d.position();
@@ -587,10 +629,16 @@ fn fc6_trap_03_trap_catches_and_holds_four_turns() {
     assert_eq!(left(&g, "h8"), 4);
     let n = at(&g, "h8");
     assert_eq!(g.position().trap(sq("h8")).and_then(|t| t.held), Some(n));
-    turns(&mut g, &["a3a4", "p14p13", "a4a5", "p13p12", "a5a6", "p12p11", "a6a7"]);
+    turns(
+        &mut g,
+        &["a3a4", "p14p13", "a4a5", "p13p12", "a5a6", "p12p11", "a6a7"],
+    );
     assert!(g.position().trap(sq("h8")).is_some(), "still held");
     turns(&mut g, &["p11p10"]);
-    assert!(g.position().trap(sq("h8")).is_none(), "dissolved after 4 turns");
+    assert!(
+        g.position().trap(sq("h8")).is_none(),
+        "dissolved after 4 turns"
+    );
     let mut pass = game(&fen("Ka1 Pa3 Jh8 ra8 kp16 pp14", "w", ""));
     turns(&mut pass, &["h8j10", "a8m8"]);
     assert_eq!(left(&pass, "m8"), 0);
@@ -602,7 +650,10 @@ fn fc6_trap_04_friends_jesters_and_kings_are_not_caught() {
     let mut g = game(&w("Ka1 Pa3 Jh8 ki9 pp14"));
     turns(&mut g, &["h8j10", "i9h8"]);
     assert_eq!(left(&g, "h8"), 0);
-    assert!(g.position().trap(sq("h8")).is_some_and(|t| t.held.is_none()));
+    assert!(g
+        .position()
+        .trap(sq("h8"))
+        .is_some_and(|t| t.held.is_none()));
     let mut f = game(&w("Ka1 Pa3 Jh8 Ng6 kp16 pp14"));
     turns(&mut f, &["h8j10", "p14p13", "g6h8"]);
     assert_eq!(left(&f, "h8"), 0);

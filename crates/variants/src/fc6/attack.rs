@@ -14,8 +14,8 @@
 //! [`super::rook`].
 
 use super::base::{Fc6, Fc6Position, JESTER, KING, KNIGHT};
-use super::knight::leap_attacks;
 use super::empower::{native_grant, Analysis};
+use super::knight::leap_attacks;
 use super::movement::{for_each_leg, Grant};
 use super::paralysis::is_paralyzed;
 use super::rook::tower;

@@ -37,11 +37,11 @@
 //! further legs (1 in a double move, at most 3 in a march). Uses: [`super::base`],
 //! [`super::walls`], [`super::trap`], [`super::paralysis`].
 
+use super::base::KNIGHT;
 use super::base::{DueWall, Fc6Position, TurnState};
 use super::knight::MARCH_LEGS;
 use super::paralysis::{paralyze, Paralysis};
 use super::{trap, walls};
-use super::base::KNIGHT;
 use frozen_core::{Bitboard, EventSink, Problem, ProblemKind, UnitId};
 
 /// Legs of a double move (FC6-DBLM-01).

@@ -85,14 +85,22 @@ pub fn push_target(an: &Analysis, pos: &Fc6Position, s: Square, t: Square) -> Op
 
 /// Performs the push of the square `e` by the rook that has just slid from `s` to `t`
 /// (FC6-ROOK-01..05). Returns true if the pushed unit died (FC6-ROOK-02, FC6-ROOK-07).
-pub fn push(pos: &mut Fc6Position, s: Square, t: Square, e: Square, events: &mut dyn EventSink) -> bool {
+pub fn push(
+    pos: &mut Fc6Position,
+    s: Square,
+    t: Square,
+    e: Square,
+    events: &mut dyn EventSink,
+) -> bool {
     let Some(d) = ortho_dir(s, t) else {
         return false;
     };
     if pos.wall(e).is_some() {
         pos.set_wall(e, None);
         if events.wants() {
-            events.push(frozen_core::Event::Note(format!("wall on {e} destroyed by the push")));
+            events.push(frozen_core::Event::Note(format!(
+                "wall on {e} destroyed by the push"
+            )));
         }
         return false;
     }

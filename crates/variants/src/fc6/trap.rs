@@ -167,7 +167,10 @@ pub fn validate(pos: &Fc6Position, out: &mut Vec<Problem>) {
             Some(_) => {}
         }
         if t.colour > 1 {
-            bad(format!("trap colour {} is neither 0 (White) nor 1 (Black)", t.colour));
+            bad(format!(
+                "trap colour {} is neither 0 (White) nor 1 (Black)",
+                t.colour
+            ));
         }
         if let Some(h) = t.held {
             match pos.get_unit(h) {
@@ -183,7 +186,10 @@ pub fn validate(pos: &Fc6Position, out: &mut Vec<Problem>) {
             bad("a trap never lies under a wall (FC6-TRAP-06)".into());
         }
         if owned(pos, t.owner) > CAP {
-            bad(format!("jester {} owns more than {CAP} traps (FC6-TRAP-02)", t.owner.0));
+            bad(format!(
+                "jester {} owns more than {CAP} traps (FC6-TRAP-02)",
+                t.owner.0
+            ));
         }
     }
 }

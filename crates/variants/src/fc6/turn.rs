@@ -252,7 +252,13 @@ pub fn exec_with(
 /// move, CRR, Poison, promotions, the mover coming to rest, the rook push. Records the
 /// walls the leg owes. Returns true if the turn goes on (the turn in progress is stored);
 /// otherwise the turn has been settled ([`settle`]) and the caller ends it.
-fn leg(fc: &Fc6, pos: &mut Fc6Position, a: &Action, events: &mut dyn EventSink, probe: bool) -> bool {
+fn leg(
+    fc: &Fc6,
+    pos: &mut Fc6Position,
+    a: &Action,
+    events: &mut dyn EventSink,
+    probe: bool,
+) -> bool {
     let Some(&s) = a.path.first() else {
         return false;
     };
@@ -408,7 +414,12 @@ pub fn finish_turn(pos: &mut Fc6Position, events: &mut dyn EventSink) {
 pub fn turn_safe(fc: &Fc6, pos: &Fc6Position, side: Side) -> bool {
     if pos.state().turn.is_some() && pos.to_move() == side {
         let mut p = pos.clone();
-        exec(fc, &mut p, &Action::new(ActionKind::End, &[]), &mut NoEvents);
+        exec(
+            fc,
+            &mut p,
+            &Action::new(ActionKind::End, &[]),
+            &mut NoEvents,
+        );
         return king_safe(fc, &p, side);
     }
     king_safe(fc, pos, side)
@@ -472,7 +483,8 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
             return "a king on an attacked square makes no further leg (FC6-DBLM-06)".into();
         }
         if t.march && t.legs >= DOUBLE_LEGS && !is_knight_offset(from, to) {
-            return "legs 3 and 4 of a knight's march are knight leaps (FC6-KNIG-04, FC6-KNIG-07)".into();
+            return "legs 3 and 4 of a knight's march are knight leaps (FC6-KNIG-04, FC6-KNIG-07)"
+                .into();
         }
         if t.march && t.legs + 1 >= MARCH_LEGS && pos.unit_at(to).is_some() {
             return "leg 4 of a knight's march never captures (FC6-KNIG-04)".into();
