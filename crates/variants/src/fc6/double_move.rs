@@ -18,7 +18,7 @@
 //!   afresh for every leg).
 //! * FC6-DBLM-04: each leg may use up to the unit's current range.
 //! * FC6-DBLM-05: a unit under Siege when its turn starts makes one leg only
-//!   ([`may_go_on`], [`super::siege`]).
+//!   ([`LegOutcome::may_go_on`], [`super::siege`]).
 //! * FC6-DBLM-06: a king makes no further leg while it stands on an attacked square; with
 //!   the self-harm test, neither leg of a king's double move ends on an attacked square
 //!   ([`super::turn::candidates`]). King's Check is never part of a double move.

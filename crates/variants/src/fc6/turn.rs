@@ -6,7 +6,7 @@
 //!   is optional.
 //! * FC6-TURN-02: a leg that captures or leaves the enemy king in check (any check present
 //!   after the leg, discovered ones included) is the last leg of the turn; the rook push
-//!   is the only add-on that lets the turn go on ([`leg`]).
+//!   is the only add-on that lets the turn go on (`leg`).
 //! * FC6-TURN-03: self-harm is illegal: a turn is legal only if, once fully resolved, the
 //!   mover's king is on the board and not in check. A leg is listed only if some
 //!   completion of the turn is legal, and `end` only where ending is legal: the family's
@@ -17,7 +17,7 @@
 //!   Knight's Leap capture included.
 //! * FC6-TURN-05: a side in check must pick an action after which its king is not in
 //!   check; any action may do it (the same legality test).
-//! * FC6-TURN-06: the order inside a leg ([`leg`]): the capture (victim off the board, then
+//! * FC6-TURN-06: the order inside a leg (`leg`): the capture (victim off the board, then
 //!   CRR, Queen's Poison, Piece Promotion); the mover comes to rest
 //!   ([`super::capture::come_to_rest`]: an enemy trap catches it); the rook push; and when
 //!   the turn ends ([`super::double_move::settle`]): jester traps, then walls, then the
