@@ -21,11 +21,12 @@
 //! Uses: [`super::base`], [`super::attack`], [`super::empower`].
 
 use super::attack::for_each_attacker;
-use super::base::{Fc6, Fc6Position, CHANCELLOR, JESTER, KING};
+use super::base::{Fc6, Fc6Position};
 use super::empower::{native_grant, Analysis};
 use super::movement::Grant;
-use crate::frozen_family::timers::timer_frozen;
-use frozen_core::{Square, UnitId};
+use frozen_core::Square;
+
+pub use super::paralysis::presence;
 use smallvec::SmallVec;
 
 /// The grants the jester on `sq` steals: the native patterns of each enemy attacker with
@@ -43,25 +44,4 @@ pub fn stolen(fc: &Fc6, an: &Analysis, pos: &Fc6Position, sq: Square) -> SmallVe
         false
     });
     out
-}
-
-/// The square of an enemy jester whose presence paralyses unit `id` now, if any
-/// (FC6-JEST-03/04): the unit stands on the board, is no jester, chancellor or king, is not
-/// in its own king's 3x3, and an enemy jester that is not paralysed by its timer stands in
-/// its 3x3.
-pub fn presence(pos: &Fc6Position, id: UnitId) -> Option<Square> {
-    let u = pos.unit(id);
-    if u.kind == JESTER || u.kind == CHANCELLOR || u.kind == KING {
-        return None;
-    }
-    let s = u.loc.square()?;
-    let near = |q: Square| q.file().abs_diff(s.file()) <= 1 && q.rank().abs_diff(s.rank()) <= 1;
-    let jester = pos
-        .pieces(u.side.opposite(), JESTER)
-        .iter()
-        .find(|&j| near(j) && pos.unit_at(j).is_some_and(|jid| !timer_frozen(pos, jid)))?;
-    if pos.pieces(u.side, KING).iter().any(near) {
-        return None;
-    }
-    Some(jester)
 }

@@ -22,11 +22,9 @@
 //!   leap: not a queen's or dragon's knight move, not a borrowed pattern. A knight leg
 //!   made with a borrowed pattern makes the turn a plain double move (2 legs at most).
 //!
-//! Uses: [`super::base`], [`super::capture`], [`super::empower`].
+//! Uses: [`super::base`].
 
-use super::base::{Fc6, Fc6Position, KNIGHT};
-use super::capture::refusal;
-use super::empower::Analysis;
+use super::base::{Fc6Position, KNIGHT};
 use crate::frozen_family::leap_paths::{is_knight_offset, leap_paths, KNIGHT_DELTAS};
 use frozen_core::{Action, ActionKind, Bitboard, Square};
 
@@ -44,14 +42,19 @@ fn landings(pos: &Fc6Position, occ: Bitboard, s: Square) -> impl Iterator<Item =
 }
 
 /// Appends the Knight's Leap captures of the knight on `s` (FC6-KNIG-01/02): `[s, v, t]`
-/// for each landing square `t` and each enemy `v` on its leap paths that the knight may
-/// capture from `s`.
-pub fn leap_captures(fc: &Fc6, an: &Analysis, pos: &Fc6Position, s: Square, out: &mut Vec<Action>) {
+/// for each landing square `t` and each unit `v` on its leap paths that `may_take(v)`
+/// allows (the capture rules judged from `s`, [`super::capture::refusal`]).
+pub fn leap_captures(
+    pos: &Fc6Position,
+    s: Square,
+    may_take: &dyn Fn(Square) -> bool,
+    out: &mut Vec<Action>,
+) {
     let occ = pos.occupied();
     for t in landings(pos, occ, s) {
         for path in leap_paths(s, t) {
             for v in path {
-                if occ.contains(v) && refusal(fc, an, pos, s, v).is_none() {
+                if occ.contains(v) && may_take(v) {
                     out.push(Action::new(ActionKind::Move, &[s, v, t]));
                 }
             }

@@ -41,6 +41,7 @@
 //! `jester`, `capture`, `pawn`, `walls`, `turn`, `victory`, `draw`, `visual`, `setup`;
 //! this file joins them into the [`Fc6`] rules.
 
+pub mod arrive;
 pub mod attack;
 pub mod base;
 pub mod bounce;

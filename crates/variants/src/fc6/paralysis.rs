@@ -23,17 +23,19 @@
 //!
 //! Uses: [`super::base`].
 
-use super::base::{Fc6Position, KING};
+use super::base::{Fc6Position, CHANCELLOR, JESTER, KING};
 use crate::frozen_family::timers;
+use crate::frozen_family::timers::timer_frozen;
+use frozen_core::Square;
 use frozen_core::{EventSink, UnitId};
 
 pub use crate::frozen_family::timers::Paralysis;
 
 /// True if the unit is paralysed now (FC6-PARA-01/02): by its timer, or by the presence
-/// of an enemy jester next to it (FC6-JEST-03/04, [`super::jester::presence`]).
+/// of an enemy jester next to it (FC6-JEST-03/04, [`presence`]).
 #[inline]
 pub fn is_paralyzed(pos: &Fc6Position, id: UnitId) -> bool {
-    timers::timer_frozen(pos, id) || super::jester::presence(pos, id).is_some()
+    timers::timer_frozen(pos, id) || presence(pos, id).is_some()
 }
 
 /// Owner turns the unit is still frozen for (0 = free): what FEN, displays and repetition
@@ -70,4 +72,25 @@ pub fn paralyze(
 ) -> bool {
     let immune = refuses(pos, id);
     timers::paralyze(pos, id, n, why, |_| immune, events)
+}
+
+/// The square of an enemy jester whose presence paralyses unit `id` now, if any
+/// (FC6-JEST-03/04): the unit stands on the board, is no jester, chancellor or king, is not
+/// in its own king's 3x3, and an enemy jester that is not paralysed by its timer stands in
+/// its 3x3.
+pub fn presence(pos: &Fc6Position, id: UnitId) -> Option<Square> {
+    let u = pos.unit(id);
+    if u.kind == JESTER || u.kind == CHANCELLOR || u.kind == KING {
+        return None;
+    }
+    let s = u.loc.square()?;
+    let near = |q: Square| q.file().abs_diff(s.file()) <= 1 && q.rank().abs_diff(s.rank()) <= 1;
+    let jester = pos
+        .pieces(u.side.opposite(), JESTER)
+        .iter()
+        .find(|&j| near(j) && pos.unit_at(j).is_some_and(|jid| !timer_frozen(pos, jid)))?;
+    if pos.pieces(u.side, KING).iter().any(near) {
+        return None;
+    }
+    Some(jester)
 }

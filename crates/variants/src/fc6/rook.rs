@@ -6,10 +6,10 @@
 //!   Only E moves (no chains). The push is part of the leg, written `<from><to><pushed>`
 //!   ([`push_target`], [`push`]).
 //! * FC6-ROOK-02: if s+2d is off the board, E dies on s+d; that death is not a capture:
-//!   no CRR, no Poison, no promotion ([`super::capture::kill`]).
+//!   no CRR, no Poison, no promotion ([`super::arrive::kill`]).
 //! * FC6-ROOK-03: E cannot be pushed onto a unit, a wall or an ACTIVE tomb (the push is
 //!   not offered); pushed onto an enemy trap it is caught (FC6-TRAP-03, through
-//!   [`super::capture::come_to_rest`], where the tomb part's armed-tomb death plugs in).
+//!   [`super::arrive::come_to_rest`], where the tomb part's armed-tomb death plugs in).
 //! * FC6-ROOK-04: if s+d holds a wall instead of a unit, the rook may push the wall: the
 //!   wall square is destroyed.
 //! * FC6-ROOK-05: a pushed unit that survives is paralysed during its owner's next turn
@@ -27,8 +27,8 @@
 //!
 //! Uses: [`super::base`], [`super::empower`], [`super::movement`].
 
+use super::arrive::{come_to_rest, kill};
 use super::base::{Fc6Position, KING, P_ORTHO, ROOK, TEMPLAR};
-use super::capture::{come_to_rest, kill};
 use super::empower::Analysis;
 use super::guard::is_guarded;
 use super::movement::Grant;

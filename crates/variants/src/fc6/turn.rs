@@ -19,7 +19,7 @@
 //!   check; any action may do it (the same legality test).
 //! * FC6-TURN-06: the order inside a leg (`leg`): the capture (victim off the board, then
 //!   CRR, Queen's Poison, Piece Promotion); the mover comes to rest
-//!   ([`super::capture::come_to_rest`]: an enemy trap catches it); the rook push; and when
+//!   ([`super::arrive::come_to_rest`]: an enemy trap catches it); the rook push; and when
 //!   the turn ends ([`super::double_move::settle`]): jester traps, then walls, then the
 //!   price; last-rank promotion; the end-of-turn expiries ([`finish_turn`]); the self-harm
 //!   test (on the position after the expiries: a wall that vanishes at the end of the turn
@@ -33,12 +33,13 @@
 //!
 //! Uses: every rule module of the folder below it.
 
+use super::arrive::come_to_rest;
 use super::attack::{capture_grants, in_check, king_square};
 use super::base::{
     native, DueWall, Fc6, Fc6Position, Fc6State, TurnState, JESTER, KING, KNIGHT, PAWN, P_DIAG,
     P_KNIGHT, ROOK,
 };
-use super::capture::{come_to_rest, reduce_range, refusal, take, Refusal};
+use super::capture::{reduce_range, refusal, take, Refusal};
 use super::double_move::{max_legs, settle, LegOutcome, DOUBLE_LEGS};
 use super::empower::Analysis;
 use super::jester::stolen;
@@ -212,7 +213,7 @@ pub fn candidates_in(
         });
     }
     if kind == KNIGHT && !ctx.no_capture {
-        leap_captures(fc, an, pos, s, out);
+        leap_captures(pos, s, &|v| refusal(fc, an, pos, s, v).is_none(), out);
     }
 }
 
