@@ -41,6 +41,8 @@ struct Unit {
 struct Board {
     at: Vec<Option<Unit>>,
     wall: Vec<Option<(bool, u32)>>,
+    /// Tomb queues (kind, white), first in first, and the ACTIVE flag.
+    tomb: Vec<Option<(Vec<(u8, bool)>, bool)>>,
     white_to_move: bool,
     turns: [u32; 2],
     first: bool,
@@ -119,6 +121,7 @@ impl Board {
     fn from(pos: &Fc6Position) -> Board {
         let mut at = vec![None; 256];
         let mut wall = vec![None; 256];
+        let mut tomb = vec![None; 256];
         for s in 0..256 {
             let sq = Square::from_index(s as u8);
             if let Some(id) = pos.unit_at(sq) {
@@ -133,11 +136,20 @@ impl Board {
             if let Some(w) = pos.wall(sq) {
                 wall[s] = Some((w.side == Side::White, w.expires));
             }
+            if let Some(t) = pos.tomb(sq) {
+                let q: Vec<(u8, bool)> = t
+                    .queue
+                    .iter()
+                    .map(|&id| (pos.unit(id).kind.0, pos.unit(id).side == Side::White))
+                    .collect();
+                tomb[s] = Some((q, t.open));
+            }
         }
         let t = pos.turns();
         Board {
             at,
             wall,
+            tomb,
             white_to_move: pos.to_move() == Side::White,
             turns: [t[Side::White], t[Side::Black]],
             first: pos.state().first_move,
@@ -371,7 +383,7 @@ impl Board {
         if v.kind != K && self.protectors(t, v.white).len() >= 2 {
             return false;
         }
-        !(v.kind == T && self.attacks(t, s))
+        !(v.kind == T && self.tomb[t].is_none() && self.attacks(t, s))
     }
 
     fn in_check(&self, white: bool) -> bool {
@@ -398,6 +410,226 @@ impl Board {
             out.extend(self.unit_candidates(s));
         }
         out
+    }
+
+    /// The square of the king of colour `white`.
+    fn king(&self, white: bool) -> Option<usize> {
+        (0..256).find(|&s| self.at[s].is_some_and(|u| u.kind == K && u.white == white))
+    }
+
+    fn attacked_by(&self, t: usize, white: bool) -> bool {
+        (0..256).any(|e| self.at[e].is_some_and(|u| u.white == white) && self.attacks(e, t))
+    }
+
+    /// True if a unit coming to rest on `t` (before it arrives) steps on an ARMED tomb.
+    fn armed(&self, t: usize) -> bool {
+        self.tomb[t]
+            .as_ref()
+            .is_some_and(|(_, active)| !active && self.at[t].is_none() && self.wall[t].is_none())
+    }
+
+    fn active(&self, t: usize) -> bool {
+        self.tomb[t].as_ref().is_some_and(|(_, a)| *a)
+    }
+
+    fn bury(&mut self, s: usize) -> Option<Unit> {
+        let u = self.at[s].take()?;
+        self.tomb[s]
+            .get_or_insert_with(|| (Vec::new(), false))
+            .0
+            .push((u.kind, u.white));
+        Some(u)
+    }
+
+    /// The explosions, first in first out (tomb = false: a jester's blast).
+    fn cascade(&mut self, mut list: Vec<(usize, bool)>) {
+        let mut i = 0;
+        while i < list.len() {
+            let (c, is_tomb) = list[i];
+            i += 1;
+            let (cf, cr) = fr(c);
+            let mut zone: Vec<usize> = Vec::new();
+            for dr in -1..=1 {
+                for df in -1..=1 {
+                    if let Some(q) = idx(cf + df, cr + dr) {
+                        zone.push(q);
+                    }
+                }
+            }
+            zone.sort();
+            if is_tomb {
+                for &n in zone.iter().filter(|&&n| n != c) {
+                    if let Some((q, _)) = self.tomb[n].take() {
+                        self.tomb[c].as_mut().expect("exploding tomb").0.extend(q);
+                    }
+                }
+            }
+            for &q in &zone {
+                self.wall[q] = None;
+            }
+            for &q in &zone {
+                if is_tomb && q == c {
+                    continue;
+                }
+                if let Some(u) = self.bury(q) {
+                    if u.kind == J {
+                        list.push((q, false));
+                    }
+                }
+            }
+            if is_tomb {
+                self.tomb[c].as_mut().expect("exploding tomb").1 = true;
+            } else {
+                for &q in &zone {
+                    if let Some(t) = self.tomb[q].as_mut() {
+                        t.1 = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// End of a turn: the mover's expired walls vanish, the turn passes.
+    fn end_turn(&mut self) {
+        let me = side_ix(self.white_to_move);
+        for q in 0..256 {
+            if self.wall[q].is_some_and(|(w, e)| w == self.white_to_move && e <= self.turns[me]) {
+                self.wall[q] = None;
+            }
+        }
+        self.first = false;
+        self.white_to_move = !self.white_to_move;
+        self.turns[side_ix(self.white_to_move)] += 1;
+    }
+
+    /// King's Exchange (FC6-KING-04): text and resulting board, before the self-harm test.
+    fn exchanges(&self) -> Vec<(String, Board)> {
+        let me = self.white_to_move;
+        let mut out = Vec::new();
+        if self.first && me {
+            return out;
+        }
+        let Some(k) = self.king(me) else { return out };
+        if self.paralysed(k) {
+            return out;
+        }
+        for v in 0..256 {
+            if v == k || !self.at[v].is_some_and(|u| u.white == me) || self.attacked_by(v, !me) {
+                continue;
+            }
+            let mut b = self.clone();
+            b.bury(v);
+            b.at[v] = b.at[k].take();
+            b.end_turn();
+            out.push((format!("exchange:{}{}", name(k), name(v)), b));
+        }
+        out
+    }
+
+    /// Respawns (FC6-RESP-01..08): text and board, with the influence test done square by
+    /// square, term by term, on the board after the respawn.
+    fn respawns(&self) -> Vec<(String, Board)> {
+        let me = self.white_to_move;
+        let mut out = Vec::new();
+        if self.first && me {
+            return out;
+        }
+        for s in 0..256 {
+            let Some((q, true)) = self.tomb[s].clone() else {
+                continue;
+            };
+            let (kind, white) = q[0];
+            if white != me || kind == K || self.at[s].is_some() || self.wall[s].is_some() {
+                continue;
+            }
+            let mut b = self.clone();
+            let rest: Vec<(u8, bool)> = q[1..].to_vec();
+            b.tomb[s] = (!rest.is_empty()).then_some((rest, false));
+            b.at[s] = Some(Unit {
+                kind,
+                white,
+                range: 16,
+                frozen: 0,
+            });
+            b.end_turn();
+            if !b.influenced(s) {
+                out.push((
+                    format!("drop:{}@{}", LETTERS[kind as usize] as char, name(s)),
+                    b,
+                ));
+            }
+        }
+        out
+    }
+
+    /// FC6-RESP-08, judged for one square with the enemy (the side to move) acting.
+    fn influenced(&self, sq: usize) -> bool {
+        let e = self.white_to_move;
+        let near = |a: usize, b: usize| {
+            let ((af, ar), (bf, br)) = (fr(a), fr(b));
+            (af - bf).abs() <= 1 && (ar - br).abs() <= 1
+        };
+        let units: Vec<usize> = (0..256)
+            .filter(|&u| self.at[u].is_some_and(|x| x.white == e) && !self.paralysed(u))
+            .collect();
+        // (1)
+        let attacked = |t: usize| units.iter().any(|&u| self.attacks(u, t));
+        if attacked(sq) {
+            return true;
+        }
+        // Non-capturing leg ends of a unit.
+        let quiet = |u: usize| -> Vec<usize> {
+            self.unit_candidates(u)
+                .into_iter()
+                .map(|(_, l, _)| *l.path.last().expect("end"))
+                .filter(|&t| self.at[t].is_none())
+                .collect()
+        };
+        // (2)
+        let fire = |t: usize| {
+            units.iter().any(|&u| {
+                self.at[u].expect("unit").kind == D
+                    && quiet(u)
+                        .into_iter()
+                        .any(|x| self.tomb[x].is_none() && x != t && near(x, t))
+            })
+        };
+        if fire(sq) {
+            return true;
+        }
+        for &u in &units {
+            let x = self.at[u].expect("unit");
+            // (3)
+            if x.kind == R {
+                for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let (mut f, mut r) = fr(u);
+                    for _ in 0..x.range {
+                        let Some(n) = idx(f + df, r + dr) else { break };
+                        if self.at[n].is_some() || self.wall[n].is_some() {
+                            break;
+                        }
+                        (f, r) = fr(n);
+                        if !self.active(n) && idx(f + df, r + dr) == Some(sq) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            // (4)
+            if quiet(u).into_iter().any(|t| self.armed(t) && near(t, sq)) {
+                return true;
+            }
+            // (6)
+            if x.kind == J && (near(u, sq) || quiet(u).into_iter().any(|t| near(t, sq))) {
+                return true;
+            }
+        }
+        // (5)
+        (0..256).any(|j| {
+            self.at[j].is_some_and(|x| x.kind == J && x.white != e)
+                && near(j, sq)
+                && (attacked(j) || fire(j))
+        })
     }
 
     fn unit_candidates(&self, s: usize) -> Vec<(String, Leg, Option<u8>)> {
@@ -432,6 +664,9 @@ impl Board {
             for leg in self.legs(s, u.white, *g, None) {
                 let t = *leg.path.last().expect("end");
                 if leg.onto && (u.kind == J || !self.can_capture(s, t)) {
+                    continue;
+                }
+                if self.active(t) {
                     continue;
                 }
                 let (f, r) = fr(s);
@@ -473,9 +708,17 @@ impl Board {
         let me = side_ix(self.white_to_move);
         let s = leg.path[0];
         let t = *leg.path.last().expect("end");
+        let kings_check = self.at[s].is_some_and(|u| u.kind == K) && !self.in_check(self.white_to_move);
         let mut u = b.at[s].take().expect("mover");
         let kind0 = u.kind;
+        let mut blasts = Vec::new();
+        let steps_on_tomb = self.armed(t);
         if let Some(v) = b.at[t] {
+            b.at[t] = Some(v);
+            b.bury(t);
+            if v.kind == J {
+                blasts.push((t, false));
+            }
             if matches!(u.kind, B | D | R | Q | T) {
                 let cut = if v.kind == P { 1 } else { 2 };
                 u.range = (u.range - cut).max(3).min(u.range);
@@ -485,11 +728,24 @@ impl Board {
                 u.range = 16;
             }
         }
-        if let Some(k) = promo {
-            u.kind = k;
-            u.range = 16;
-        }
         b.at[t] = Some(u);
+        if steps_on_tomb {
+            b.bury(t);
+            blasts.insert(0, (t, true));
+        }
+        b.cascade(blasts);
+        if kings_check && b.at[t].is_some() {
+            let k = t;
+            let victims: Vec<usize> = (0..256)
+                .filter(|&e| {
+                    b.at[e].is_some_and(|x| x.white != self.white_to_move && x.kind != K)
+                        && b.attacks(e, k)
+                })
+                .collect();
+            for e in victims {
+                b.bury(e);
+            }
+        }
         // Walls.
         let mut squares = Vec::new();
         let (f, r) = fr(s);
@@ -522,6 +778,9 @@ impl Board {
             squares.push(s);
         }
         let ends = self.turns[me] + dur;
+        let crossed = squares
+            .iter()
+            .any(|&q| q != s && (self.armed(q) || self.active(q)));
         for q in squares {
             if b.at[q].is_none() {
                 let keep = b.wall[q].is_some_and(|(w, e)| w == self.white_to_move && e >= ends);
@@ -530,14 +789,24 @@ impl Board {
                 }
             }
         }
-        for q in 0..256 {
-            if b.wall[q].is_some_and(|(w, e)| w == self.white_to_move && e <= self.turns[me]) {
-                b.wall[q] = None;
+        if crossed && kind0 != D && kind0 != K {
+            let guarded = self.king(self.white_to_move).is_some_and(|k| {
+                let (kf, kr) = fr(k);
+                (kf - tf).abs() <= 1 && (kr - tr).abs() <= 1
+            });
+            if let Some(x) = b.at[t].as_mut() {
+                if !guarded && x.frozen < self.turns[me] + 2 {
+                    x.frozen = self.turns[me] + 2;
+                }
             }
         }
-        b.first = false;
-        b.white_to_move = !self.white_to_move;
-        b.turns[side_ix(b.white_to_move)] += 1;
+        if let Some(k) = promo {
+            if let Some(x) = b.at[t].as_mut() {
+                x.kind = k;
+                x.range = 16;
+            }
+        }
+        b.end_turn();
         b
     }
 
@@ -549,6 +818,11 @@ impl Board {
             .filter(|(_, leg, promo)| !self.play(leg, *promo).in_check(me))
             .map(|(t, _, _)| t)
             .collect();
+        for (t, b) in self.exchanges().into_iter().chain(self.respawns()) {
+            if !b.in_check(me) {
+                v.push(t);
+            }
+        }
         v.sort();
         v
     }

@@ -25,12 +25,15 @@
 
 use super::attack::{capture_grants, in_check, king_square};
 use super::base::{native, Fc6, Fc6Position, Fc6State, JESTER, KING, PAWN, P_DIAG};
-use super::capture::{reduce_range, refusal, take, Refusal};
+use super::capture::{reduce_range, refusal, Refusal};
 use super::empower::Analysis;
 use super::jester::stolen;
 use super::movement::{classify, for_each_leg, middle_free, Grant, LegKind};
 use super::paralysis::is_paralyzed;
 use super::pawn::{on_far_rank, promote, promote_by_capture, PROMOTION_KINDS};
+use super::king::{self, exchange_candidates};
+use super::respawn;
+use super::tomb::{self, Cascade, Death};
 use super::walls;
 use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, Side, Square, UnitId};
 use smallvec::SmallVec;
@@ -83,6 +86,10 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
     for sq in movers.iter() {
         candidates_of(fc, &an, pos, sq, out);
     }
+    if !(pos.state().first_move && me == Side::White) {
+        exchange_candidates(fc, &an, pos, out);
+        respawn::candidates(fc, pos, out);
+    }
 }
 
 /// The candidate legs of the unit on `sq` (none if it is paralysed, FC6-PARA-01).
@@ -102,6 +109,9 @@ pub fn candidates_of(fc: &Fc6, an: &Analysis, pos: &Fc6Position, s: Square, out:
     for g in &grants {
         for_each_leg(&fc.patterns, occ, walls, side, s, *g, &mut |leg| {
             if leg.onto_unit && (kind == JESTER || refusal(fc, an, pos, s, leg.to).is_some()) {
+                return false;
+            }
+            if tomb::landing_refused(pos, leg.to) {
                 return false;
             }
             if leg.reflections.is_empty() {
@@ -140,8 +150,11 @@ pub fn candidates_of(fc: &Fc6, an: &Analysis, pos: &Fc6Position, s: Square, out:
 
 /// Performs an action (one whole turn in this part) without the end-of-game tests.
 pub fn exec(fc: &Fc6, pos: &mut Fc6Position, a: &Action, events: &mut dyn EventSink) {
-    if a.kind == ActionKind::Move && a.path.len() >= 2 {
-        leg(fc, pos, a, events);
+    match a.kind {
+        ActionKind::Move if a.path.len() >= 2 => leg(fc, pos, a, events),
+        ActionKind::Exchange => king::exchange(pos, a, events),
+        ActionKind::Drop => respawn::perform(pos, a, events),
+        _ => {}
     }
     finish_turn(pos, events);
 }
@@ -162,9 +175,13 @@ fn leg(fc: &Fc6, pos: &mut Fc6Position, a: &Action, events: &mut dyn EventSink) 
     let Some((leg_kind, vacated)) = classify(&a.path, leap) else {
         return;
     };
+    let me = pos.to_move();
+    let kings_check = kind == KING && king::may_kings_check(fc, pos, me);
+    let crossed = tomb::crossed(pos, vacated.without(s)).any();
+    let mut cascade = Cascade::new();
     if let Some(v) = pos.unit_at(t) {
         let vk = pos.unit(v).kind;
-        take(pos, v, id, events);
+        tomb::die(pos, v, t, Death::Captured(id), &mut cascade, events);
         reduce_range(pos, id, vk);
         promote_by_capture(pos, id, vk, events);
     }
@@ -176,11 +193,20 @@ fn leg(fc: &Fc6, pos: &mut Fc6Position, a: &Action, events: &mut dyn EventSink) 
             to: t,
         });
     }
+    tomb::rest(pos, id, t, &mut cascade, events);
+    tomb::resolve(fc, pos, &mut cascade, events);
+    if kings_check && pos.unit(id).loc.on_board() {
+        king::kings_check(fc, pos, events);
+    }
     let diagonal = s.file() != t.file() && s.rank() != t.rank();
     let n = walls::duration(kind, leg_kind, diagonal);
     walls::make(pos, id, vacated, n, leg_kind, events);
+    if crossed {
+        tomb::crossing_paralysis(pos, id, events);
+    }
     if let Some(k) = a.piece {
-        if pos.unit(id).kind == PAWN && on_far_rank(pos.unit(id).side, t) {
+        let u = pos.unit(id);
+        if u.loc.on_board() && u.kind == PAWN && on_far_rank(u.side, t) {
             promote(pos, id, k, events);
         }
     }
