@@ -86,6 +86,28 @@ pub fn exchange_candidates(fc: &Fc6, an: &Analysis, pos: &Fc6Position, out: &mut
     }
 }
 
+/// Why the King's Exchange `a` is not legal in `pos`, in rule terms.
+pub fn explain_exchange(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
+    let me = pos.to_move();
+    let (Some(ks), Some(vs)) = (a.from(), a.to()) else {
+        return "a King's Exchange names the king's square, then the unit's: exchange:<king><unit> (FC6-KING-04)".into();
+    };
+    if king_square(pos, me) != Some(ks) {
+        return format!("{ks} is not your king's square (FC6-KING-04)");
+    }
+    if pos.unit_at(ks).is_some_and(|k| super::paralysis::is_paralyzed(pos, k)) {
+        return "your king is paralysed (FC6-PARA-01)".into();
+    }
+    if pos.piece_at(vs).is_none_or(|(_, s)| s != me) || vs == ks {
+        return format!("{vs} holds no other unit of yours (FC6-KING-04)");
+    }
+    let an = Analysis::new(fc, pos);
+    if attacked_by(fc, &an, pos, vs, me.opposite()) {
+        return format!("the unit on {vs} is attacked: the king exchanges only with a unit no enemy attacks (FC6-KING-04)");
+    }
+    "your king would be in check after the exchange (FC6-KING-05, FC6-TURN-03)".into()
+}
+
 /// Performs `exchange:<king><unit>` (FC6-KING-04/05): the unit dies into the tomb on its
 /// square (it never explodes, FC6-JEST-07), then the king takes that square.
 pub fn exchange(pos: &mut Fc6Position, a: &Action, events: &mut dyn EventSink) {

@@ -61,6 +61,43 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
     }
 }
 
+/// Why the respawn `a` is not legal in `pos`, in rule terms.
+pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
+    let Some(sq) = a.from() else {
+        return "a respawn names its tomb square: drop:<letter>@<square> (FC6-RESP-01)".into();
+    };
+    let Some(t) = pos.tomb(sq).filter(|t| !t.queue.is_empty()) else {
+        return format!("there is no tomb on {sq} (FC6-RESP-01)");
+    };
+    if !t.open {
+        return format!("the tomb on {sq} has not exploded: only an ACTIVE tomb's head respawns (FC6-RESP-01, FC6-TOMB-09)");
+    }
+    let head = pos.unit(t.queue[0]);
+    let me = pos.to_move();
+    if head.side != me {
+        return format!("the oldest unit in the tomb on {sq} is {}'s; units behind it wait (FC6-RESP-04)", head.side);
+    }
+    if head.kind == KING {
+        return "kings never respawn (FC6-RESP-07)".into();
+    }
+    if a.piece != Some(head.kind) {
+        return format!(
+            "the oldest unit in the tomb on {sq} is a {}: write drop:{}@{sq} (FC6-RESP-04)",
+            fc.kind_name(head.kind),
+            fc.kinds.get(head.kind).map_or('?', |k| k.fen)
+        );
+    }
+    if pos.occupied().contains(sq) || pos.walls().mask().contains(sq) {
+        return format!("{sq} holds a unit or a wall (FC6-RESP-02)");
+    }
+    let mut scratch = pos.clone();
+    super::turn::exec(fc, &mut scratch, a, &mut frozen_core::NoEvents);
+    if influence(fc, &scratch, me.opposite()).contains(sq) {
+        return format!("{sq} is threatened: it lies in the enemy's influence map (FC6-RESP-03, FC6-RESP-08)");
+    }
+    "it would leave or put your own king in check (FC6-TURN-03, FC6-RESP-07)".into()
+}
+
 /// Performs a respawn on `a.path[0]` (FC6-RESP-01, FC6-RESP-05).
 pub fn perform(pos: &mut Fc6Position, a: &Action, events: &mut dyn EventSink) {
     let Some(sq) = a.from() else { return };

@@ -243,11 +243,19 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
     if cands.contains(a) {
         return "it would leave or put your own king in check (FC6-TURN-03, FC6-TURN-05)".into();
     }
-    if a.kind != ActionKind::Move {
-        return format!(
-            "fc6 has only moves in this version: `{}` actions are not part of the game yet",
-            a.kind.keyword()
-        );
+    if pos.state().first_move && me == Side::White && a.kind != ActionKind::Move {
+        return "White's first action must be a plain pawn move (FC6-FRST-01)".into();
+    }
+    match a.kind {
+        ActionKind::Move => {}
+        ActionKind::Drop => return respawn::explain_illegal(fc, pos, a),
+        ActionKind::Exchange => return king::explain_exchange(fc, pos, a),
+        _ => {
+            return format!(
+                "fc6 has moves, King's Exchange (exchange:) and respawn (drop:) in this version: `{}` actions are not part of the game yet",
+                a.kind.keyword()
+            )
+        }
     }
     let (Some(from), Some(to)) = (a.from(), a.to()) else {
         return "a move names its start and end squares".into();
