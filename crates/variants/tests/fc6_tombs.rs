@@ -303,7 +303,11 @@ fn fc6_tomb_13_cascade_order() {
     let deaths: Vec<(UnitId, Square)> = ev
         .iter()
         .filter_map(|e| match e {
-            Event::Removed { unit, to: Location::Tomb(s), .. } => Some((*unit, *s)),
+            Event::Removed {
+                unit,
+                from: Location::Board(_),
+                to: Location::Tomb(s),
+            } => Some((*unit, *s)),
             _ => None,
         })
         .collect();

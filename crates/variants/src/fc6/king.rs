@@ -27,7 +27,7 @@
 //!
 //! Uses: [`super::attack`], [`super::empower`], [`super::tomb`], the family's exchange.
 
-use super::attack::{attacked_by, attacks, in_check, king_square};
+use super::attack::{attacked_by, attacked_set, attacks, in_check, king_square};
 use super::base::{Fc6, Fc6Position, KING};
 use super::empower::Analysis;
 use super::tomb::{die, Cascade, Death};
@@ -79,10 +79,10 @@ pub fn exchange_candidates(fc: &Fc6, an: &Analysis, pos: &Fc6Position, out: &mut
     if super::paralysis::is_paralyzed(pos, k) {
         return;
     }
-    for sq in pos.side_bb(me).without(ks).iter() {
-        if !attacked_by(fc, an, pos, sq, me.opposite()) {
-            out.push(Action::new(ActionKind::Exchange, &[ks, sq]));
-        }
+    // Exact for occupied squares, and every candidate square holds a friendly unit.
+    let attacked = attacked_set(fc, an, pos, me.opposite());
+    for sq in (pos.side_bb(me).without(ks) - attacked).iter() {
+        out.push(Action::new(ActionKind::Exchange, &[ks, sq]));
     }
 }
 

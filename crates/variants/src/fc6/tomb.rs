@@ -312,7 +312,15 @@ fn tomb_explosion(
     let around = fc.geo.king(c);
     for n in (around & pos.tombs().mask()).iter() {
         if events.wants() {
-            events.push(Event::Note(format!("tomb queue {n} moves to {c}")));
+            if let Some(t) = pos.tomb(n) {
+                for &unit in &t.queue {
+                    events.push(Event::Removed {
+                        unit,
+                        from: Location::Tomb(n),
+                        to: Location::Tomb(c),
+                    });
+                }
+            }
         }
         pos.merge_tombs(c, n);
     }
