@@ -708,7 +708,8 @@ impl Board {
         let me = side_ix(self.white_to_move);
         let s = leg.path[0];
         let t = *leg.path.last().expect("end");
-        let kings_check = self.at[s].is_some_and(|u| u.kind == K) && !self.in_check(self.white_to_move);
+        let kings_check =
+            self.at[s].is_some_and(|u| u.kind == K) && !self.in_check(self.white_to_move);
         let mut u = b.at[s].take().expect("mover");
         let kind0 = u.kind;
         let mut blasts = Vec::new();

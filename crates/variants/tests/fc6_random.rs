@@ -52,7 +52,10 @@ fn conservation(pos: &Fc6Position) -> Result<(), String> {
         for id in &t.queue {
             seen[id.index()] += 1;
             if pos.unit(*id).loc != Location::Tomb(sq) {
-                return Err(format!("{id:?} is queued on {sq} but located at {:?}", pos.unit(*id).loc));
+                return Err(format!(
+                    "{id:?} is queued on {sq} but located at {:?}",
+                    pos.unit(*id).loc
+                ));
             }
         }
     }
@@ -65,7 +68,11 @@ fn conservation(pos: &Fc6Position) -> Result<(), String> {
                 }
             }
             Location::Tomb(_) => {}
-            other => return Err(format!("unit #{i} is at {other:?}: fc6 units are on the board or in a tomb")),
+            other => {
+                return Err(format!(
+                    "unit #{i} is at {other:?}: fc6 units are on the board or in a tomb"
+                ))
+            }
         }
         if seen[i] != 1 {
             return Err(format!("unit #{i} is in {} places", seen[i]));
@@ -105,7 +112,11 @@ fn count(seen: &mut Seen, pos_before: &Fc6Position, a: &frozen_core::Action, eve
     for e in events {
         match e {
             Event::Exploded { at } => {
-                if pos_before.tomb(*at).is_some_and(|t| !t.queue.is_empty()) && a.to() == Some(*at) && a.kind == ActionKind::Move && pos_before.unit_at(*at).is_none() {
+                if pos_before.tomb(*at).is_some_and(|t| !t.queue.is_empty())
+                    && a.to() == Some(*at)
+                    && a.kind == ActionKind::Move
+                    && pos_before.unit_at(*at).is_none()
+                {
                     seen.tomb_blasts += 1;
                 } else {
                     seen.jester_blasts += 1;
@@ -119,7 +130,15 @@ fn count(seen: &mut Seen, pos_before: &Fc6Position, a: &frozen_core::Action, eve
     let me = pos_before.to_move();
     if a.kind == ActionKind::Move
         && pos_before.piece_at(a.from().expect("from")) == Some((king, me))
-        && events.iter().any(|e| matches!(e, Event::Removed { to: Location::Tomb(_), .. }))
+        && events.iter().any(|e| {
+            matches!(
+                e,
+                Event::Removed {
+                    to: Location::Tomb(_),
+                    ..
+                }
+            )
+        })
         && !events.iter().any(|e| matches!(e, Event::Exploded { .. }))
     {
         seen.kings_checks += 1;

@@ -369,7 +369,10 @@ fn fc6_turn_06_order_capture_promotion_walls() {
     let l = legal_from(&f, "e15");
     assert!(l.contains("e15f16") && !l.contains("e15f16=Q"));
     let after = fen_after(&f, &["e15f16"]);
-    assert_eq!(after, fen("Ka1 Pa3 Qf16 kp16 pp14", "b", "- e15:w1 - - f16:q"));
+    assert_eq!(
+        after,
+        fen("Ka1 Pa3 Qf16 kp16 pp14", "b", "- e15:w1 - - f16:q")
+    );
 }
 
 /// FC6-TURN-07: walls vanish at the end of the makers turn.

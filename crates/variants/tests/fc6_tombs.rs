@@ -58,7 +58,9 @@ fn legal(g: &Game<Fc6>) -> BTreeSet<String> {
 }
 
 fn play(g: &mut Game<Fc6>, a: &str) -> Vec<Event> {
-    g.apply_text(a).unwrap_or_else(|e| panic!("{a}: {e}")).to_vec()
+    g.apply_text(a)
+        .unwrap_or_else(|e| panic!("{a}: {e}"))
+        .to_vec()
 }
 
 fn sq(s: &str) -> Square {
@@ -77,7 +79,6 @@ fn state(p: &Fc6Position, s: &str) -> Option<TombState> {
     tomb::state(p, sq(s))
 }
 
-
 // ---------------------------------------------------------------- TOMB
 
 /// FC6-TOMB-01: every death joins the back of the queue on the square where it died.
@@ -93,7 +94,10 @@ fn fc6_tomb_01_every_death_joins_the_queue_on_its_square() {
     let n = unit(g.position(), "c3");
     play(&mut g, "exchange:a1c3");
     assert_eq!(queue(g.position(), "c3"), vec![n]);
-    assert_eq!(g.position().piece_at(sq("c3")).map(|x| x.1), Some(Side::White));
+    assert_eq!(
+        g.position().piece_at(sq("c3")).map(|x| x.1),
+        Some(Side::White)
+    );
 }
 
 /// FC6-TOMB-02: the state follows from queue, occupant, wall and the ACTIVE flag.
@@ -103,9 +107,21 @@ fn fc6_tomb_02_states_follow_the_square() {
         "Ka1 Pa3 Nd4 kp16 pp14",
         "w - g7:w2 - - d4:n,f6:p,g7:b,h8:r*",
     ));
-    assert_eq!(state(&p, "d4"), Some(TombState::Pending), "a unit stands on it");
-    assert_eq!(state(&p, "g7"), Some(TombState::Pending), "a wall stands on it");
-    assert_eq!(state(&p, "f6"), Some(TombState::Armed), "the square is empty");
+    assert_eq!(
+        state(&p, "d4"),
+        Some(TombState::Pending),
+        "a unit stands on it"
+    );
+    assert_eq!(
+        state(&p, "g7"),
+        Some(TombState::Pending),
+        "a wall stands on it"
+    );
+    assert_eq!(
+        state(&p, "f6"),
+        Some(TombState::Armed),
+        "the square is empty"
+    );
     assert_eq!(state(&p, "h8"), Some(TombState::Active), "it exploded");
     assert_eq!(state(&p, "e5"), None);
     assert_eq!(tomb::armed(&p), frozen_core::Bitboard::EMPTY.with(sq("f6")));
@@ -155,7 +171,9 @@ fn fc6_tomb_05_crossing_paralysis() {
     let mut g = game(&f);
     let r = unit(g.position(), "d4");
     let ev = play(&mut g, "d4d8");
-    assert!(ev.iter().any(|e| matches!(e, Event::Paralyzed { unit, .. } if *unit == r)));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Paralyzed { unit, .. } if *unit == r)));
     assert_eq!(paralysis::turns_left(g.position(), r), 2);
     // The crossed tomb is walled again: PENDING under the slide's wall.
     assert_eq!(state(g.position(), "d6"), Some(TombState::Pending));
@@ -185,7 +203,10 @@ fn fc6_tomb_06_rest_on_an_armed_tomb() {
 /// and those squares stop being tombs.
 #[test]
 fn fc6_tomb_07_neighbour_queues_move_behind_the_stepper() {
-    let p = pos(&fen("Ka1 Pa3 Rd4 kp16 pp14", "w - - - - d8:n,e9:B,c7:q*,e7:pp"));
+    let p = pos(&fen(
+        "Ka1 Pa3 Rd4 kp16 pp14",
+        "w - - - - d8:n,e9:B,c7:q*,e7:pp",
+    ));
     let ids = |s: &str| queue(&p, s);
     let (n, b, q, pp) = (ids("d8"), ids("e9"), ids("c7"), ids("e7"));
     let r = unit(&p, "d4");
@@ -218,7 +239,10 @@ fn fc6_tomb_08_blast_kills_neighbours_clears_walls() {
     let mut g = game(&fen("Ka1 Pa3 Rd4 ke9 pp14", "w - - - - d8:n"));
     play(&mut g, "d4d8");
     let r = g.result().expect("over");
-    assert_eq!((r.winner, r.reason.as_ref()), (Some(Side::White), "king killed"));
+    assert_eq!(
+        (r.winner, r.reason.as_ref()),
+        (Some(Side::White), "king killed")
+    );
 }
 
 /// FC6-TOMB-09: after exploding the tomb is ACTIVE and its head may respawn; a jester
@@ -227,10 +251,16 @@ fn fc6_tomb_08_blast_kills_neighbours_clears_walls() {
 fn fc6_tomb_09_active_after_explosion_then_jesters() {
     let mut g = game(&fen("Ka1 Pa3 Rd4 je9 nf10 kp16 pp14", "w - - - - d8:n"));
     let ev = play(&mut g, "d4d8");
-    let blasts: Vec<&Event> = ev.iter().filter(|e| matches!(e, Event::Exploded { .. })).collect();
+    let blasts: Vec<&Event> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Exploded { .. }))
+        .collect();
     assert_eq!(
         blasts,
-        vec![&Event::Exploded { at: sq("d8") }, &Event::Exploded { at: sq("e9") }]
+        vec![
+            &Event::Exploded { at: sq("d8") },
+            &Event::Exploded { at: sq("e9") }
+        ]
     );
     let p = g.position();
     assert_eq!(state(p, "d8"), Some(TombState::Active));
@@ -251,7 +281,10 @@ fn fc6_tomb_10_active_tomb_reserved_for_the_respawn() {
     play(&mut g, "d4d9");
     assert!(g.position().wall(sq("d8")).is_some());
     assert_eq!(state(g.position(), "d8"), Some(TombState::Active));
-    assert!(!legal(&g).iter().any(|a| a.starts_with("drop:")), "the wall holds it back");
+    assert!(
+        !legal(&g).iter().any(|a| a.starts_with("drop:")),
+        "the wall holds it back"
+    );
 }
 
 /// FC6-TOMB-11: when the respawned unit leaves by a leg, its tomb is PENDING under the
@@ -267,7 +300,10 @@ fn fc6_tomb_11_respawned_unit_leaves() {
     assert_eq!(state(g.position(), "d8"), Some(TombState::Pending));
     let mut g = game(&fen("Ka1 Pa3 kp16 pp14", "w - - - - h8:R*"));
     play(&mut g, "drop:R@h8");
-    assert!(g.position().tomb(sq("h8")).is_none(), "queue empty: ordinary square");
+    assert!(
+        g.position().tomb(sq("h8")).is_none(),
+        "queue empty: ordinary square"
+    );
 }
 
 /// FC6-TOMB-12: a tomb shares its square with a wall and rotates with it (queue, state
@@ -283,7 +319,10 @@ fn fc6_tomb_12_tomb_with_wall_rotates() {
     p.rotate_block(&rot);
     let moved: Vec<Square> = p.tombs().mask().iter().collect();
     assert_eq!(moved.len(), 2);
-    let with_q = moved.into_iter().find(|s| queue(&p, &s.to_string()) == q).expect("queue");
+    let with_q = moved
+        .into_iter()
+        .find(|s| queue(&p, &s.to_string()) == q)
+        .expect("queue");
     assert!(p.wall(with_q).is_some(), "the wall went with its tomb");
     assert_eq!(tomb::state(&p, with_q), Some(TombState::Pending));
 }
@@ -298,7 +337,12 @@ fn fc6_tomb_13_cascade_order() {
         "w - - - - d8:n,c7:b",
     ));
     let p0 = g.position().clone();
-    let (r, jc, je, nf) = (unit(&p0, "d4"), unit(&p0, "c9"), unit(&p0, "e7"), unit(&p0, "f6"));
+    let (r, jc, je, nf) = (
+        unit(&p0, "d4"),
+        unit(&p0, "c9"),
+        unit(&p0, "e7"),
+        unit(&p0, "f6"),
+    );
     let ev = play(&mut g, "d4d8");
     let deaths: Vec<(UnitId, Square)> = ev
         .iter()
@@ -313,7 +357,12 @@ fn fc6_tomb_13_cascade_order() {
         .collect();
     assert_eq!(
         deaths,
-        vec![(r, sq("d8")), (je, sq("e7")), (jc, sq("c9")), (nf, sq("f6"))],
+        vec![
+            (r, sq("d8")),
+            (je, sq("e7")),
+            (jc, sq("c9")),
+            (nf, sq("f6"))
+        ],
         "the stepper, part B in scan order, then the blasts' victims"
     );
     let order: Vec<Square> = ev
@@ -338,7 +387,10 @@ fn fc6_tomb_13_cascade_order() {
 /// ignored), clears walls and makes every tomb there ACTIVE.
 #[test]
 fn fc6_jest_05_jester_explosion() {
-    let mut g = game(&fen("Ka1 Pa3 Rd4 jd9 ne10 Pc8 kp16 pp14", "w - c10:b2 - - e8:p"));
+    let mut g = game(&fen(
+        "Ka1 Pa3 Rd4 jd9 ne10 Pc8 kp16 pp14",
+        "w - c10:b2 - - e8:p",
+    ));
     let (ne, pc) = (unit(g.position(), "e10"), unit(g.position(), "c8"));
     play(&mut g, "d4d9");
     let p = g.position();
@@ -364,7 +416,11 @@ fn fc6_jest_06_capturer_queues_after_the_jester_chain() {
     play(&mut g, "d4d9");
     assert_eq!(queue(g.position(), "d9"), vec![j, r]);
     assert_eq!(queue(g.position(), "e10"), vec![j2]);
-    assert_eq!(queue(g.position(), "f11"), vec![n], "the second jester's blast");
+    assert_eq!(
+        queue(g.position(), "f11"),
+        vec![n],
+        "the second jester's blast"
+    );
 }
 
 /// FC6-JEST-07: a jester that dies by stepping on a tomb or as a King's Exchange victim
@@ -373,7 +429,10 @@ fn fc6_jest_06_capturer_queues_after_the_jester_chain() {
 fn fc6_jest_07_no_blast_for_tomb_or_exchange_deaths() {
     let mut g = game(&fen("Ka1 Pa3 Jd4 kp16 pp14", "w - - - - f6:p,g7:n"));
     let ev = play(&mut g, "d4f6");
-    let blasts = ev.iter().filter(|e| matches!(e, Event::Exploded { .. })).count();
+    let blasts = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Exploded { .. }))
+        .count();
     assert_eq!(blasts, 1, "only the tomb explodes: {ev:?}");
     // A jester blast would have activated g7; the tomb blast moved its queue instead.
     assert!(g.position().tomb(sq("g7")).is_none());
@@ -442,7 +501,10 @@ fn fc6_king_03_no_kings_check_in_check() {
 fn fc6_king_04_exchange() {
     let g = game(&fen("Ka1 Pa3 Nc3 Rh4 kp16 pp14 rh16", "w"));
     let l = legal(&g);
-    assert!(l.contains("exchange:a1c3") && !l.contains("exchange:a1h4"), "{l:?}");
+    assert!(
+        l.contains("exchange:a1c3") && !l.contains("exchange:a1h4"),
+        "{l:?}"
+    );
     let mut g = g;
     play(&mut g, "exchange:a1c3");
     assert_eq!(state(g.position(), "c3"), Some(TombState::Pending));
@@ -465,7 +527,11 @@ fn fc6_king_06_royal_guards() {
     let mut g = game(&fen("Kb1 Pa3 Rd1 kp16 pp14", "w - - - - d3:p"));
     let r = unit(g.position(), "d1");
     play(&mut g, "d1d5");
-    assert_eq!(paralysis::turns_left(g.position(), r), 2, "far from its king");
+    assert_eq!(
+        paralysis::turns_left(g.position(), r),
+        2,
+        "far from its king"
+    );
     let mut g = game(&fen("Kc6 Pa3 Rd1 kp16 pp14", "w - - - - d3:p"));
     let r = unit(g.position(), "d1");
     play(&mut g, "d1d5");
@@ -495,7 +561,10 @@ fn fc6_king_08_no_guard_no_empower() {
     assert!(legal(&g).contains("e4e9"));
     let g = game(&fen("Kd4 Pa3 Nd5 kp16 pp14", "w"));
     let l = legal(&g);
-    assert!(!l.contains("d5d6"), "the knight borrows no king step: {l:?}");
+    assert!(
+        !l.contains("d5d6"),
+        "the knight borrows no king step: {l:?}"
+    );
 }
 
 /// FC6-KING-09: a king dies on an ARMED tomb or in a blast; an action that kills the
@@ -505,7 +574,10 @@ fn fc6_king_09_king_deaths() {
     let g = game(&fen("Ka1 Pa3 kp16 pp14", "w - - - - b2:n"));
     assert!(!legal(&g).contains("a1b2"));
     let g = game(&fen("Kc9 Pa3 Rd4 kp16 pp14", "w - - - - d8:n"));
-    assert!(!legal(&g).contains("d4d8"), "the blast would kill White's king");
+    assert!(
+        !legal(&g).contains("d4d8"),
+        "the blast would kill White's king"
+    );
 }
 
 // ---------------------------------------------------------------- RESP
@@ -516,7 +588,13 @@ fn fc6_resp_01_respawn_puts_the_head_back() {
     let mut g = game(&fen("Ka1 Pa3 kp16 pp14", "w - - - - h8:Rn*"));
     let id = g.position().tomb(sq("h8")).expect("tomb").queue[0];
     let ev = play(&mut g, "drop:R@h8");
-    assert_eq!(ev[0], Event::Entered { unit: id, at: sq("h8") });
+    assert_eq!(
+        ev[0],
+        Event::Entered {
+            unit: id,
+            at: sq("h8")
+        }
+    );
     assert_eq!(g.position().unit_at(sq("h8")), Some(id));
 }
 
@@ -664,7 +742,8 @@ fn brute_influence(r: &Fc6, p: &Fc6Position, e: Side) -> frozen_core::Bitboard {
     use frozen_variants::fc6::base::{DRAGON, JESTER, ROOK};
     use frozen_variants::fc6::{attack, empower::Analysis};
     let an = Analysis::new(r, p);
-    let near = |a: Square, b: Square| a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1;
+    let near =
+        |a: Square, b: Square| a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1;
     let all: Vec<Square> = (0..=255u8).map(Square::from_index).collect();
     let units: Vec<Square> = p
         .side_bb(e)
@@ -754,5 +833,3 @@ fn brute_influence(r: &Fc6, p: &Fc6Position, e: Side) -> frozen_core::Bitboard {
     }
     out
 }
-
-

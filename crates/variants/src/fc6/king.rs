@@ -95,7 +95,10 @@ pub fn explain_exchange(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
     if king_square(pos, me) != Some(ks) {
         return format!("{ks} is not your king's square (FC6-KING-04)");
     }
-    if pos.unit_at(ks).is_some_and(|k| super::paralysis::is_paralyzed(pos, k)) {
+    if pos
+        .unit_at(ks)
+        .is_some_and(|k| super::paralysis::is_paralyzed(pos, k))
+    {
         return "your king is paralysed (FC6-PARA-01)".into();
     }
     if pos.piece_at(vs).is_none_or(|(_, s)| s != me) || vs == ks {

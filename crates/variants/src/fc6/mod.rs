@@ -1,8 +1,9 @@
 //! FrozenChess 6 (`fc6`, the seed's "FrozenChess6"), part 1: the board, the units and
 //! their movement, captures with Capture Range Reduction, pawns, paralysis, walls, Bishop
 //! Bounce, Empower, Guards, Tower, Siege, the Templar's Shield, Power Steal, game end
-//! and draws. Multi-leg turns, tombs, explosions, traps, swaps, rotations and shadows
-//! come with later parts.
+//! and draws; part 2 (deaths): tombs, tomb and jester explosions, respawn, King's Check,
+//! King's Exchange. Multi-leg turns, traps, swaps, rotations and shadows come with
+//! later parts.
 //!
 //! The rules follow the catalog of FC6 as ruled in `docs/rules/fc6.md`. One module per
 //! catalog area; each names the rule IDs it implements:
@@ -29,6 +30,9 @@
 //! | [`siege`] | FC6-ROOK-08 |
 //! | [`templar`] | FC6-TEMP-01..03 |
 //! | [`jester`] | FC6-JEST-01..02 |
+//! | [`tomb`] | FC6-TOMB-01..13, FC6-JEST-05..07, FC6-DRAG-04 |
+//! | [`respawn`] | FC6-RESP-01..08 |
+//! | [`king`] | FC6-KING-01..09 |
 //!
 //! Engine model: every action is one whole turn in this part (a single leg). Legality is
 //! the family's whole-turn search ([`crate::frozen_family::turn`]) with no further leg, so
@@ -49,8 +53,8 @@ pub mod draw;
 pub mod empower;
 pub mod guard;
 pub mod jester;
-pub mod king;
 pub mod kinds;
+pub mod king;
 pub mod movement;
 pub mod paralysis;
 pub mod pawn;

@@ -75,7 +75,10 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
     let head = pos.unit(t.queue[0]);
     let me = pos.to_move();
     if head.side != me {
-        return format!("the oldest unit in the tomb on {sq} is {}'s; units behind it wait (FC6-RESP-04)", head.side);
+        return format!(
+            "the oldest unit in the tomb on {sq} is {}'s; units behind it wait (FC6-RESP-04)",
+            head.side
+        );
     }
     if head.kind == KING {
         return "kings never respawn (FC6-RESP-07)".into();
@@ -93,7 +96,9 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
     let mut scratch = pos.clone();
     super::turn::exec(fc, &mut scratch, a, &mut frozen_core::NoEvents);
     if influence(fc, &scratch, me.opposite()).contains(sq) {
-        return format!("{sq} is threatened: it lies in the enemy's influence map (FC6-RESP-03, FC6-RESP-08)");
+        return format!(
+            "{sq} is threatened: it lies in the enemy's influence map (FC6-RESP-03, FC6-RESP-08)"
+        );
     }
     "it would leave or put your own king in check (FC6-TURN-03, FC6-RESP-07)".into()
 }

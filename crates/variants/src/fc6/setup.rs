@@ -438,7 +438,9 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
             other => rule(
                 &mut out,
                 at.clone(),
-                format!("fc6 units are on the board or in a tomb queue (FC6-TOMB-01), not {other:?}"),
+                format!(
+                    "fc6 units are on the board or in a tomb queue (FC6-TOMB-01), not {other:?}"
+                ),
             ),
         }
         if u.kind.index() >= KINDS {
@@ -502,10 +504,19 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
     for (sq, t) in pos.tombs().iter() {
         let at = format!("tombs[{sq}]");
         if t.queue.is_empty() {
-            rule(&mut out, at.clone(), "a tomb holds at least one dead unit (FC6-TOMB-02)".into());
+            rule(
+                &mut out,
+                at.clone(),
+                "a tomb holds at least one dead unit (FC6-TOMB-02)".into(),
+            );
         }
         if t.explosions != 0 || t.rot != 0 {
-            rule(&mut out, at.clone(), "fc6 tombs keep a queue and the ACTIVE flag only (no explosion count, no rot)".into());
+            rule(
+                &mut out,
+                at.clone(),
+                "fc6 tombs keep a queue and the ACTIVE flag only (no explosion count, no rot)"
+                    .into(),
+            );
         }
         if t.open && pos.occupied().contains(sq) {
             rule(&mut out, at.clone(), "a unit stands on an ACTIVE tomb; nothing lands there before its head respawns (FC6-TOMB-10)".into());

@@ -182,7 +182,11 @@ impl Cascade {
     fn push(&mut self, e: Explosion) {
         if let Explosion::Jester(id, _) = e {
             // A jester explodes at most once (FC6-TOMB-13).
-            if self.list.iter().any(|x| matches!(x, Explosion::Jester(j, _) if *j == id)) {
+            if self
+                .list
+                .iter()
+                .any(|x| matches!(x, Explosion::Jester(j, _) if *j == id))
+            {
                 return;
             }
         }

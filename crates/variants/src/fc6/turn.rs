@@ -28,10 +28,10 @@ use super::base::{native, Fc6, Fc6Position, Fc6State, JESTER, KING, PAWN, P_DIAG
 use super::capture::{reduce_range, refusal, Refusal};
 use super::empower::Analysis;
 use super::jester::stolen;
+use super::king::{self, exchange_candidates};
 use super::movement::{classify, for_each_leg, middle_free, Grant, LegKind};
 use super::paralysis::is_paralyzed;
 use super::pawn::{on_far_rank, promote, promote_by_capture, PROMOTION_KINDS};
-use super::king::{self, exchange_candidates};
 use super::respawn;
 use super::tomb::{self, Cascade, Death};
 use super::walls;
