@@ -37,12 +37,15 @@ struct Unit {
     frozen: u32,
 }
 
+/// A tomb: its queue of (kind, white), oldest first, and whether it is ACTIVE.
+type NaiveTomb = (Vec<(u8, bool)>, bool);
+
 #[derive(Clone)]
 struct Board {
     at: Vec<Option<Unit>>,
     wall: Vec<Option<(bool, u32)>>,
     /// Tomb queues (kind, white), first in first, and the ACTIVE flag.
-    tomb: Vec<Option<(Vec<(u8, bool)>, bool)>>,
+    tomb: Vec<Option<NaiveTomb>>,
     white_to_move: bool,
     turns: [u32; 2],
     first: bool,

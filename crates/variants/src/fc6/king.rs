@@ -101,7 +101,7 @@ pub fn explain_exchange(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
     {
         return "your king is paralysed (FC6-PARA-01)".into();
     }
-    if pos.piece_at(vs).is_none_or(|(_, s)| s != me) || vs == ks {
+    if !pos.piece_at(vs).is_some_and(|(_, s)| s == me) || vs == ks {
         return format!("{vs} holds no other unit of yours (FC6-KING-04)");
     }
     let an = Analysis::new(fc, pos);
