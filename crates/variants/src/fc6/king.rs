@@ -9,7 +9,7 @@
 //! * FC6-KING-03: a king in check at the start of its turn kills nobody by stepping into
 //!   an attack, so such a step leaves it in check and is illegal.
 //! * FC6-KING-04/05: King's Exchange (`exchange:<king><unit>`, [`exchange_candidates`],
-//!   [`exchange`]): the king trades squares with a friendly normal unit that no enemy unit
+//!   [`exchange()`]): the king trades squares with a friendly normal unit that no enemy unit
 //!   attacks; that unit dies into a tomb under the king's new square (PENDING under the
 //!   king). Allowed in check; the king must not be in check afterwards (FC6-TURN-03). The
 //!   king leaves its old square without a leg, so no wall is made there, and a tomb it
