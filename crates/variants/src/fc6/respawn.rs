@@ -24,20 +24,24 @@
 //!   non-E jester standing on a square of (1) or (2); (6) the 3x3 of every E jester and of
 //!   every square it could end a leg on.
 //!
-//! Uses: [`super::attack`], [`super::empower`], [`super::movement`], [`super::tomb`],
-//! [`super::turn`].
+//! Uses: [`super::attack`], [`super::empower`], [`super::jester`], [`super::movement`],
+//! [`super::tomb`]; the turn's `exec` is passed in.
 
 use super::attack::capture_grants;
 use super::base::{Fc6, Fc6Position, DEFAULT_RANGE, DRAGON, JESTER, KING, P_DIAG, ROOK};
 use super::empower::Analysis;
+use super::jester::move_grants;
 use super::movement::for_each_leg;
 use super::paralysis::is_paralyzed;
 use super::tomb::{active, armed};
-use super::turn::move_grants;
 use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, Location, Side, Square};
 
+/// Plays a whole action on a scratch position (the turn's `exec`, passed in so that this
+/// file does not import the turn).
+pub type Exec<'a> = &'a dyn Fn(&mut Fc6Position, &Action);
+
 /// The respawn candidates of the side to act (FC6-RESP-01..07).
-pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
+pub fn candidates(fc: &Fc6, pos: &Fc6Position, exec: Exec<'_>, out: &mut Vec<Action>) {
     let me = pos.to_move();
     let free = active(pos) - pos.occupied() - pos.walls().mask();
     let mut scratch: Option<Fc6Position> = None;
@@ -52,7 +56,7 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
         let a = Action::new(ActionKind::Drop, &[sq]).with_piece(u.kind);
         let p = scratch.get_or_insert_with(|| pos.clone());
         let m = p.mark();
-        super::turn::exec(fc, p, &a, &mut frozen_core::NoEvents);
+        exec(p, &a);
         let safe = !influence(fc, p, me.opposite()).contains(sq);
         p.undo_to(m);
         if safe {
@@ -62,7 +66,7 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
 }
 
 /// Why the respawn `a` is not legal in `pos`, in rule terms.
-pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
+pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, exec: Exec<'_>, a: &Action) -> String {
     let Some(sq) = a.from() else {
         return "a respawn names its tomb square: drop:<letter>@<square> (FC6-RESP-01)".into();
     };
@@ -94,7 +98,7 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
         return format!("{sq} holds a unit or a wall (FC6-RESP-02)");
     }
     let mut scratch = pos.clone();
-    super::turn::exec(fc, &mut scratch, a, &mut frozen_core::NoEvents);
+    exec(&mut scratch, a);
     if influence(fc, &scratch, me.opposite()).contains(sq) {
         return format!(
             "{sq} is threatened: it lies in the enemy's influence map (FC6-RESP-03, FC6-RESP-08)"

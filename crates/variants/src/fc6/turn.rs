@@ -23,11 +23,10 @@
 //!
 //! Uses: every rule module of the folder below it.
 
-use super::attack::{capture_grants, in_check, king_square};
-use super::base::{native, Fc6, Fc6Position, Fc6State, JESTER, KING, PAWN, P_DIAG};
+use super::attack::{in_check, king_square};
+use super::base::{Fc6, Fc6Position, Fc6State, JESTER, KING, PAWN, P_DIAG};
 use super::capture::{reduce_range, refusal, Refusal};
 use super::empower::Analysis;
-use super::jester::stolen;
 use super::king::{self, exchange_candidates};
 use super::movement::{classify, for_each_leg, middle_free, Grant, LegKind};
 use super::paralysis::is_paralyzed;
@@ -35,29 +34,10 @@ use super::pawn::{on_far_rank, promote, promote_by_capture, PROMOTION_KINDS};
 use super::respawn;
 use super::tomb::{self, Cascade, Death};
 use super::walls;
-use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, Side, Square, UnitId};
+use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, NoEvents, Side, Square};
 use smallvec::SmallVec;
 
-/// The grants a unit moves with now: its capture grants, and for a jester its own leaps,
-/// Empower and the stolen patterns (FC6-JEST-02).
-pub fn move_grants(fc: &Fc6, an: &Analysis, pos: &Fc6Position, id: UnitId) -> SmallVec<[Grant; 4]> {
-    let u = pos.unit(id);
-    if u.kind != JESTER {
-        return capture_grants(an, pos, id);
-    }
-    let mut g: SmallVec<[Grant; 4]> = SmallVec::new();
-    g.push(Grant {
-        pats: native(JESTER),
-        range: u.status.range,
-    });
-    if let Some(sq) = u.loc.square() {
-        if let Some(e) = an.empowered(pos, sq) {
-            g.push(e);
-        }
-        g.extend(stolen(fc, an, pos, sq));
-    }
-    g
-}
+pub use super::jester::move_grants;
 
 /// True if a straight two-square diagonal from `s` to `t` is a slide for a unit with
 /// these grants (rather than a T- or jester leap): it has a diagonal slide and the middle
@@ -88,7 +68,7 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
     }
     if !(pos.state().first_move && me == Side::White) {
         exchange_candidates(fc, &an, pos, out);
-        respawn::candidates(fc, pos, out);
+        respawn::candidates(fc, pos, &|p, a| exec(fc, p, a, &mut NoEvents), out);
     }
 }
 
@@ -248,7 +228,9 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
     }
     match a.kind {
         ActionKind::Move => {}
-        ActionKind::Drop => return respawn::explain_illegal(fc, pos, a),
+        ActionKind::Drop => {
+            return respawn::explain_illegal(fc, pos, &|p, x| exec(fc, p, x, &mut NoEvents), a)
+        }
         ActionKind::Exchange => return king::explain_exchange(fc, pos, a),
         _ => {
             return format!(
