@@ -874,6 +874,114 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
         Some(false)
     }
 
+    /// A pin, derived from the tables: when the own piece on index `p` is the
+    /// first piece along an unlimited ray from the royal index `r`, and behind it
+    /// stands a `by` piece whose unlimited capturing slide comes along that ray
+    /// (what [`Self::slider_lines`] marks), the squares of that ray from `r` up to
+    /// and including the slider. A simple move of the piece to one of them keeps
+    /// the ray closed (or takes the slider); a move elsewhere opens it, and the
+    /// slide then captures on `r`. `None` when `p` is not pinned that way, or when
+    /// a limited or `i` slide of `by` comes along the ray (then every piece on it
+    /// may matter and only the one-by-one test can tell).
+    pub(crate) fn pin_ray(
+        &self,
+        r: usize,
+        p: usize,
+        by: Side,
+        occ: W,
+        by_pieces: W,
+        kind_bb: impl Fn(usize) -> W,
+    ) -> Option<W> {
+        let at = &self.attacks[by.index()];
+        let d = (0..8).find(|&d| self.rays[d][r].has(p))?;
+        if at.limited[d] || at.slide_kinds[d] == 0 {
+            return None;
+        }
+        if (self.rays[d][r] & occ).nearest(ascending(d)) != Some(p) {
+            return None;
+        }
+        let rest = occ & !W::bit(p);
+        let ray = self.slide(r, d, rest);
+        let slider = ray & rest & by_pieces & self.kinds_in(at.slide_kinds[d], &kind_bb);
+        slider.any().then_some(ray)
+    }
+
+    /// Check evasion from the tables: the squares on which a simple move of a
+    /// non-royal piece (one whose leaving opens no line, see [`Self::pin_ray`])
+    /// answers the simple attacks of `by` on the royal index `i`: with one
+    /// attacker, its square and the squares between it and `i` along its slide;
+    /// with two or more, none. Exact for the simple elements: every capturing
+    /// element of `by` is read here as in [`Self::attacked`]. `None` when no
+    /// simple element attacks `i` (the check, if any, comes from elsewhere).
+    pub(crate) fn evasion(
+        &self,
+        i: usize,
+        by: Side,
+        occ: W,
+        by_pieces: W,
+        kind_bb: impl Fn(usize) -> W,
+        unmoved: W,
+    ) -> Option<W> {
+        let at = &self.attacks[by.index()];
+        let mut checkers = W::ZERO;
+        let mut block = W::ZERO;
+        // Attackers by a leap: blocking does not help against them.
+        let mut leapers = W::ZERO;
+        for (k, tab) in &at.leaps {
+            leapers |= tab[i] & kind_bb(*k) & by_pieces;
+        }
+        let sliders = self.star[i] & self.kinds_in(at.slide_any, &kind_bb) & by_pieces;
+        if sliders.any() {
+            for d in 0..8 {
+                let m = at.slide_kinds[d];
+                if m == 0 || !(self.rays[d][i] & sliders).any() {
+                    continue;
+                }
+                let s = self.slide(i, d, occ);
+                let hit = s & self.kinds_in(m, &kind_bb) & by_pieces;
+                if hit.any() {
+                    checkers |= hit;
+                    block |= s & !hit;
+                }
+            }
+        }
+        for &(k, ei) in &at.others {
+            let Some(el) = self.kinds.get(k).and_then(|v| v.get(ei)) else {
+                continue;
+            };
+            let mut p = kind_bb(k) & by_pieces;
+            if el.initial {
+                p = p & unmoved;
+            }
+            if !p.any() {
+                continue;
+            }
+            match &el.mode {
+                Mode::Leap { rev, .. } => leapers |= rev[by.index()][i] & p,
+                Mode::Slide { dirs, lo, hi } => {
+                    for &d in &dirs[by.index()] {
+                        let back = (d as usize + 4) & 7;
+                        let s = self.slide(i, back, occ);
+                        let hit = s & p & self.window(i, *lo, *hi);
+                        if hit.any() {
+                            checkers |= hit;
+                            block |= s & !hit;
+                        }
+                    }
+                }
+            }
+        }
+        let all = checkers | leapers;
+        let first = all.nearest(true)?;
+        if (all & !W::bit(first)).any() {
+            return Some(W::ZERO);
+        }
+        if leapers.any() {
+            return Some(leapers);
+        }
+        Some(checkers | block)
+    }
+
     /// The squares of the kinds in mask `m` (bit k for kind k).
     #[inline]
     fn kinds_in(&self, mut m: u32, kind_bb: &impl Fn(usize) -> W) -> W {
