@@ -254,14 +254,40 @@ impl ParlettRules {
                         let quick = d.map_or(0, |d| t & !d.simple & !d.complex & !enemy);
                         n += u64::from(quick.count_ones());
                         let rest = t & !quick & !d.map_or(0, |d| d.simple & !enemy);
-                        n += self.count_one_by_one(
-                            pos,
-                            li,
-                            &mut royal_scratch,
-                            (sq, rest),
-                            (0, &[]),
-                            nn,
-                        );
+                        // Each remaining step (the royal kind matches no history
+                        // pattern): as `simple_legal` decides it, the attack tables
+                        // on the placement after the step, then a square a complex
+                        // line of the opponent might reach tested in full.
+                        if rest != 0 {
+                            let unmoved = pack(li.unmoved);
+                            let reach = pack(self.complex_reach(pos, li, Some(nn)));
+                            let from = 1u64 << i;
+                            let mut steps = rest;
+                            let mut full = 0u64;
+                            while steps != 0 {
+                                let to = steps & steps.wrapping_neg();
+                                steps &= steps - 1;
+                                let j = to.trailing_zeros() as usize;
+                                let occ = (own | enemy | to) & !from;
+                                let by = enemy & !to;
+                                if nw.attacked(j, opp, occ, by, |k| nn.kind(k), unmoved) {
+                                    continue;
+                                }
+                                if reach & to != 0 {
+                                    full |= to;
+                                } else {
+                                    n += 1;
+                                }
+                            }
+                            n += self.count_one_by_one(
+                                pos,
+                                li,
+                                &mut royal_scratch,
+                                (sq, full),
+                                (0, &[]),
+                                nn,
+                            );
+                        }
                         if let Some(u) = lines_run {
                             n += complex(u, Some(unpack(t)));
                         }
