@@ -395,7 +395,7 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
                 "placement".into(),
                 format!("{side} has {kings} kings; fc6 has one king per side (FC6-SETU-04)"),
             );
-        } else if kings == 0 && !over {
+        } else if kings == 0 && !over && !super::victory::king_gone(pos, side) {
             rule(
                 &mut out,
                 "placement".into(),

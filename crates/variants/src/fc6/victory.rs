@@ -41,12 +41,29 @@ pub fn loss_reason(pos: &Fc6Position, side: Side) -> Option<&'static str> {
     None
 }
 
+/// Is `side`'s king recorded off the board (dead in a tomb, or captured)?
+pub fn king_gone(pos: &Fc6Position, side: Side) -> bool {
+    pos.units()
+        .iter()
+        .any(|u| u.kind == KING && u.side == side && !matches!(u.loc, Location::Board(_)))
+}
+
 /// The end that follows from the position alone (FC6-VICT-02, FC6-VICT-04): the side to
 /// act has no legal action. Loaders call it, so a position read from FEN has the same
 /// result as the game that reached it.
 pub fn terminal(fc: &Fc6, pos: &Fc6Position) -> Option<Outcome> {
     if pos.result().is_some() {
         return None;
+    }
+    // FC6-VICT-03: a king that died (in a tomb, or captured) ends the game; the loaded
+    // position has the result the game recorded. The mover's own loss first (FC6-VICT-06).
+    let mover = pos.to_move().opposite();
+    for side in [mover, mover.opposite()] {
+        if king_square(pos, side).is_none() && king_gone(pos, side) {
+            if let Some(reason) = loss_reason(pos, side) {
+                return Some(Outcome::win(side.opposite(), reason));
+            }
+        }
     }
     let mut scratch = pos.clone();
     if family_turn::with_scratch(|buf| family_turn::has_legal(fc, &mut scratch, buf)) {
