@@ -9,6 +9,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use frozen_benches::{bench_positions, BenchPosition};
 use frozen_core::{Rules, VariantVisitor};
 use frozen_perft::Counter;
+use std::time::Duration;
 
 struct BenchVariant<'a> {
     c: &'a mut Criterion,
@@ -22,7 +23,11 @@ impl VariantVisitor for BenchVariant<'_> {
             return;
         };
         let mut group = self.c.benchmark_group(format!("perft/{}", first.variant));
+        // Ten samples, one second of warm-up and three of measurement per case: the whole
+        // suite (every variant's table positions) runs in minutes; counts are still asserted.
         group.sample_size(10);
+        group.warm_up_time(Duration::from_secs(1));
+        group.measurement_time(Duration::from_secs(3));
         for p in self.positions {
             let mut pos = match p.position(&rules) {
                 Ok(pos) => pos,

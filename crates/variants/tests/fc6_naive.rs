@@ -1,16 +1,23 @@
-//! An independent, deliberately naive fc6 move generator (part 1), written for the tests
-//! from the rulings in docs/rules/fc6.md and sharing no code with the engine: a 256-square
-//! array, protection recomputed from scratch, bounced routes walked one square at a time,
-//! legality by playing the move on a copy and looking for any enemy attacker of the king.
+//! An independent, deliberately naive fc6 move generator (parts 1 and 2), written for the
+//! tests from the rulings in docs/rules/fc6.md and sharing no code with the engine: a
+//! 256-square array, protection recomputed from scratch, bounced routes walked one square
+//! at a time, tombs as plain queues, legality by playing the decision on a copy and
+//! searching the rest of the turn for a completion that leaves the king unattacked.
 //!
 //! It must agree with the engine on
-//! * the legal action list (as text, duplicates counted) of random positions and of every
-//!   perft child whose list a count of `fixtures/perft/fc6.ron` adds up (to depth 2 below
-//!   the position counted to perft(3), depth 1 below the others) (FC6-TURN-03, FC6-MOVE-01..13,
-//!   FC6-BNCE-01..05, FC6-EMPW-01..03, FC6-GARD-01, FC6-ROOK-09, FC6-TEMP-01,
-//!   FC6-JEST-01..02, FC6-PAWN-02, FC6-FRST-01);
+//! * the legal decision list (as text, duplicates counted) of random positions and of
+//!   every perft child whose list a count of `fixtures/perft/fc6.ron` adds up (to depth 2
+//!   below the position counted to perft(3), depth 1 below the others) (FC6-TURN-03,
+//!   FC6-MOVE-01..13, FC6-BNCE-01..05, FC6-EMPW-01..03, FC6-GARD-01, FC6-ROOK-09,
+//!   FC6-TEMP-01, FC6-JEST-01..02, FC6-PAWN-02, FC6-FRST-01; part 2: double moves and
+//!   marches with `end` (FC6-DBLM, FC6-KNIG), Knight's Leap captures, rook pushes
+//!   (FC6-ROOK-01..07), Queen's Poison, jester presence and traps (FC6-JEST-03..04,
+//!   FC6-TRAP), tombs, tomb and jester explosions (FC6-TOMB, FC6-JEST-05..07, FC6-DRAG-04),
+//!   King's Check and King's Exchange (FC6-KING), respawn with the influence map judged
+//!   term by term (FC6-RESP));
+//! * the complete turns of the `turns: true` cases (`perft --turns`);
 //! * each unit's attack map on every square (the brute-force bounce-route enumerator
-//!   against `fc6::attack::attacks`, FC6-BNCE-06, FC6-TURN-04).
+//!   against `fc6::attack::attacks`, FC6-BNCE-06, FC6-TURN-04, FC6-KNIG-02).
 
 use frozen_core::{Game, Rules, Side, Square};
 use frozen_variants::fc6::empower::Analysis;
@@ -55,14 +62,21 @@ struct NTurn {
     at: usize,
     legs: u32,
     march: bool,
+    /// A slide of the turn crossed an ARMED or ACTIVE tomb (paralysis when it ends).
+    crossed: bool,
     due: Vec<(usize, u32, bool)>,
 }
+
+/// A tomb: its queue of units, oldest first, and whether it is ACTIVE.
+type NaiveTomb = (Vec<Unit>, bool);
 
 #[derive(Clone)]
 struct Board {
     at: Vec<Option<Unit>>,
     wall: Vec<Option<(bool, u32)>>,
     trap: Vec<Option<NTrap>>,
+    /// Tomb queues (kind, white), first in first, and the ACTIVE flag.
+    tomb: Vec<Option<NaiveTomb>>,
     white_to_move: bool,
     turns: [u32; 2],
     first: bool,
@@ -154,6 +168,7 @@ impl Board {
         let mut at = vec![None; 256];
         let mut wall = vec![None; 256];
         let mut trap = vec![None; 256];
+        let mut tomb = vec![None; 256];
         for s in 0..256 {
             let sq = Square::from_index(s as u8);
             if let Some(id) = pos.unit_at(sq) {
@@ -177,6 +192,20 @@ impl Board {
                     until: t.hold_until,
                 });
             }
+            if let Some(t) = pos.tomb(sq) {
+                let q: Vec<Unit> = t
+                    .queue
+                    .iter()
+                    .map(|&id| Unit {
+                        id: id.0,
+                        kind: pos.unit(id).kind.0,
+                        white: pos.unit(id).side == Side::White,
+                        range: 16,
+                        frozen: 0,
+                    })
+                    .collect();
+                tomb[s] = Some((q, t.open));
+            }
         }
         let t = pos.turns();
         let turn = pos.state().turn.as_ref().map(|ts| NTurn {
@@ -188,6 +217,7 @@ impl Board {
                 .index(),
             legs: u32::from(ts.legs),
             march: ts.march,
+            crossed: ts.crossed,
             due: ts
                 .due
                 .iter()
@@ -198,6 +228,7 @@ impl Board {
             at,
             wall,
             trap,
+            tomb,
             white_to_move: pos.to_move() == Side::White,
             turns: [t[Side::White], t[Side::Black]],
             first: pos.state().first_move,
@@ -463,7 +494,7 @@ impl Board {
         })
     }
 
-    /// The knight on `s`: each landing square free of units and walls, with its four
+    /// The knight on `s`: each landing square free of units, walls and tombs, with its four
     /// leap-path squares (`extra` counts as a unit).
     fn leap_landings(&self, s: usize, extra: Option<usize>) -> Vec<(usize, Vec<usize>)> {
         let (f, r) = fr(s);
@@ -479,7 +510,11 @@ impl Board {
             (-2, -1),
         ] {
             let Some(t) = idx(f + a, r + b) else { continue };
-            if self.at[t].is_some() || extra == Some(t) || self.wall[t].is_some() {
+            if self.at[t].is_some()
+                || extra == Some(t)
+                || self.wall[t].is_some()
+                || self.tomb[t].is_some()
+            {
                 continue;
             }
             // Long leg first, then short leg first.
@@ -504,7 +539,7 @@ impl Board {
         if v.kind != K && self.protectors(t, v.white).len() >= 2 {
             return false;
         }
-        !(v.kind == T && self.attacks(t, s))
+        !(v.kind == T && self.tomb[t].is_none() && self.attacks(t, s))
     }
 
     fn in_check(&self, white: bool) -> bool {
@@ -556,7 +591,7 @@ impl Board {
             return None;
         }
         if let Some(g) = idx(tf + 2 * dx, tr + 2 * dy) {
-            if self.at[g].is_some() || self.wall[g].is_some() {
+            if self.at[g].is_some() || self.wall[g].is_some() || self.active(g) {
                 return None;
             }
         }
@@ -591,6 +626,227 @@ impl Board {
             out.extend(self.unit_decisions(s, false, false));
         }
         out
+    }
+
+    /// The square of the king of colour `white`.
+    fn king(&self, white: bool) -> Option<usize> {
+        (0..256).find(|&s| self.at[s].is_some_and(|u| u.kind == K && u.white == white))
+    }
+
+    fn attacked_by(&self, t: usize, white: bool) -> bool {
+        (0..256).any(|e| self.at[e].is_some_and(|u| u.white == white) && self.attacks(e, t))
+    }
+
+    /// A square a leg of the turn in progress left or passed: its wall is due, so it counts
+    /// as walled for a tomb there.
+    fn due_here(&self, t: usize) -> bool {
+        self.turn
+            .as_ref()
+            .is_some_and(|n| n.due.iter().any(|&(q, _, _)| q == t))
+    }
+
+    /// True if a unit coming to rest on `t` (before it arrives) steps on an ARMED tomb.
+    fn armed(&self, t: usize) -> bool {
+        self.tomb[t].as_ref().is_some_and(|(_, active)| {
+            !active && self.at[t].is_none() && self.wall[t].is_none() && !self.due_here(t)
+        })
+    }
+
+    fn active(&self, t: usize) -> bool {
+        self.tomb[t].as_ref().is_some_and(|(_, a)| *a)
+    }
+
+    /// The unit on `s` dies into the tomb of `s` (range and paralysis reset).
+    fn bury(&mut self, s: usize) -> Option<Unit> {
+        let u = self.at[s].take()?;
+        self.tomb[s]
+            .get_or_insert_with(|| (Vec::new(), false))
+            .0
+            .push(Unit {
+                range: 16,
+                frozen: 0,
+                ..u
+            });
+        Some(u)
+    }
+
+    /// The explosions, first in first out (tomb = false: a jester's blast).
+    fn cascade(&mut self, mut list: Vec<(usize, bool)>) {
+        let mut i = 0;
+        while i < list.len() {
+            let (c, is_tomb) = list[i];
+            i += 1;
+            let (cf, cr) = fr(c);
+            let mut zone: Vec<usize> = Vec::new();
+            for dr in -1..=1 {
+                for df in -1..=1 {
+                    if let Some(q) = idx(cf + df, cr + dr) {
+                        zone.push(q);
+                    }
+                }
+            }
+            zone.sort();
+            if is_tomb {
+                for &n in zone.iter().filter(|&&n| n != c) {
+                    if let Some((q, _)) = self.tomb[n].take() {
+                        self.tomb[c].as_mut().expect("exploding tomb").0.extend(q);
+                    }
+                }
+            }
+            for &q in &zone {
+                self.wall[q] = None;
+                self.trap[q] = None;
+            }
+            for &q in &zone {
+                if is_tomb && q == c {
+                    continue;
+                }
+                if let Some(u) = self.bury(q) {
+                    if u.kind == J {
+                        list.push((q, false));
+                    }
+                }
+            }
+            if is_tomb {
+                self.tomb[c].as_mut().expect("exploding tomb").1 = true;
+            } else {
+                for &q in &zone {
+                    if let Some(t) = self.tomb[q].as_mut() {
+                        t.1 = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// King's Exchange (FC6-KING-04): text and resulting board, before the self-harm test.
+    fn exchanges(&self) -> Vec<(String, Board)> {
+        let me = self.white_to_move;
+        let mut out = Vec::new();
+        if (self.first && me) || self.turn.is_some() {
+            return out;
+        }
+        let Some(k) = self.king(me) else { return out };
+        if self.paralysed(k) {
+            return out;
+        }
+        for v in 0..256 {
+            if v == k
+                || !self.at[v].is_some_and(|u| u.white == me)
+                || self.attacked_by(v, !me)
+                || self.held(v)
+            {
+                continue;
+            }
+            let mut b = self.clone();
+            b.bury(v);
+            b.at[v] = b.at[k].take();
+            b.finish();
+            out.push((format!("exchange:{}{}", name(k), name(v)), b));
+        }
+        out
+    }
+
+    /// Respawns (FC6-RESP-01..08): text and board, with the influence test done square by
+    /// square, term by term, on the board after the respawn.
+    fn respawns(&self) -> Vec<(String, Board)> {
+        let me = self.white_to_move;
+        let mut out = Vec::new();
+        if (self.first && me) || self.turn.is_some() {
+            return out;
+        }
+        for s in 0..256 {
+            let Some((q, true)) = self.tomb[s].clone() else {
+                continue;
+            };
+            let head = q[0];
+            if head.white != me || head.kind == K || self.at[s].is_some() || self.wall[s].is_some()
+            {
+                continue;
+            }
+            let mut b = self.clone();
+            let rest: Vec<Unit> = q[1..].to_vec();
+            b.tomb[s] = (!rest.is_empty()).then_some((rest, false));
+            b.at[s] = Some(head);
+            b.finish();
+            if !b.influenced(s) {
+                out.push((
+                    format!("drop:{}@{}", LETTERS[head.kind as usize] as char, name(s)),
+                    b,
+                ));
+            }
+        }
+        out
+    }
+
+    /// FC6-RESP-08, judged for one square with the enemy (the side to move) acting.
+    fn influenced(&self, sq: usize) -> bool {
+        let e = self.white_to_move;
+        let near = |a: usize, b: usize| {
+            let ((af, ar), (bf, br)) = (fr(a), fr(b));
+            (af - bf).abs() <= 1 && (ar - br).abs() <= 1
+        };
+        let units: Vec<usize> = (0..256)
+            .filter(|&u| self.at[u].is_some_and(|x| x.white == e) && !self.paralysed(u))
+            .collect();
+        // (1)
+        let attacked = |t: usize| units.iter().any(|&u| self.attacks(u, t));
+        if attacked(sq) {
+            return true;
+        }
+        // Non-capturing leg ends of a unit.
+        let quiet = |u: usize| -> Vec<usize> {
+            self.unit_decisions(u, false, false)
+                .into_iter()
+                .filter_map(|d| d.leg.map(|l| *l.path.last().expect("end")))
+                .filter(|&t| self.at[t].is_none())
+                .collect()
+        };
+        // (2)
+        let fire = |t: usize| {
+            units.iter().any(|&u| {
+                self.at[u].expect("unit").kind == D
+                    && quiet(u)
+                        .into_iter()
+                        .any(|x| self.tomb[x].is_none() && x != t && near(x, t))
+            })
+        };
+        if fire(sq) {
+            return true;
+        }
+        for &u in &units {
+            let x = self.at[u].expect("unit");
+            // (3)
+            if x.kind == R {
+                for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let (mut f, mut r) = fr(u);
+                    for _ in 0..x.range {
+                        let Some(n) = idx(f + df, r + dr) else { break };
+                        if self.at[n].is_some() || self.wall[n].is_some() {
+                            break;
+                        }
+                        (f, r) = fr(n);
+                        if !self.active(n) && idx(f + df, r + dr) == Some(sq) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            // (4)
+            if quiet(u).into_iter().any(|t| self.armed(t) && near(t, sq)) {
+                return true;
+            }
+            // (6)
+            if x.kind == J && (near(u, sq) || quiet(u).into_iter().any(|t| near(t, sq))) {
+                return true;
+            }
+        }
+        // (5)
+        (0..256).any(|j| {
+            self.at[j].is_some_and(|x| x.kind == J && x.white != e)
+                && near(j, sq)
+                && (attacked(j) || fire(j))
+        })
     }
 
     fn unit_decisions(&self, s: usize, knight_only: bool, no_capture: bool) -> Vec<Decision> {
@@ -639,6 +895,9 @@ impl Board {
             for leg in self.legs(s, u.white, *g, None) {
                 let t = *leg.path.last().expect("end");
                 if leg.onto && (no_capture || u.kind == J || !self.can_capture(s, t)) {
+                    continue;
+                }
+                if self.active(t) {
                     continue;
                 }
                 let (f, r) = fr(s);
@@ -728,28 +987,48 @@ impl Board {
         });
     }
 
+    /// One decision (FC6-TURN-06): (a) the capture, each victim into the tomb of its own
+    /// square, CRR, Piece Promotion, Poison; (b) the mover on an ARMED tomb dies; (c) else
+    /// the push, the pushed unit dying off the board or on an ARMED tomb; (d) traps catch
+    /// the survivors; (e) the explosions; King's Check; then the turn goes on or settles,
+    /// and a last-rank promotion comes after the walls.
     fn apply(&self, d: &Decision) -> Board {
         let Some(leg) = &d.leg else {
             let mut b = self.clone();
-            let t = b.turn.take().expect("a turn to end");
-            b.settle(t.at, t.legs, &t.due);
+            let t = b.turn.clone().expect("a turn to end");
+            b.settle(t.at, t.legs, &t.due, t.crossed);
+            b.turn = None;
             b.finish();
             return b;
         };
         let mut b = self.clone();
         let me = self.white_to_move;
-        let mi = side_ix(me);
         let s = leg.path[0];
         let t = *leg.path.last().expect("end");
-        let prior = b.turn.take();
+        let prior = self.turn.clone();
         let legs = prior.as_ref().map_or(1, |p| p.legs + 1);
         let may_double = prior.is_some() || (!self.first && !self.besieged(s));
+        let kings_check =
+            self.at[s].is_some_and(|u| u.kind == K) && prior.is_none() && !self.in_check(me);
         let mut u = b.at[s].take().expect("mover");
         let kind0 = u.kind;
-        let mut taken = b.at[t].map(|v| v.kind);
-        if let Some(v) = d.victim {
-            taken = b.at[v].map(|x| x.kind);
-            b.at[v] = None;
+        let mut blasts = Vec::new();
+        let steps_on_tomb = self.armed(t);
+        let mut taken = None;
+        if let Some(v) = b.at[t] {
+            taken = Some(v.kind);
+            b.bury(t);
+            if v.kind == J {
+                blasts.push((t, false));
+            }
+        }
+        if let Some(q) = d.victim {
+            if let Some(v) = b.bury(q) {
+                taken = Some(v.kind);
+                if v.kind == J {
+                    blasts.push((q, false));
+                }
+            }
         }
         if let Some(vk) = taken {
             if matches!(u.kind, B | D | R | Q | T) {
@@ -765,34 +1044,66 @@ impl Board {
         if taken == Some(Q) && !b.refuses(t) {
             b.freeze(t, 6);
         }
-        b.catch(t);
         let mut death = false;
-        if let Some(e) = d.push {
-            if b.wall[e].is_some() {
-                b.wall[e] = None;
-            } else {
-                let (ef, er) = fr(e);
-                let (f, r) = fr(s);
-                let (tf, tr) = fr(t);
-                let (dx, dy) = ((tf - f).signum(), (tr - r).signum());
-                let v = b.at[e].take();
-                match idx(ef + dx, er + dy) {
-                    None => death = true,
-                    Some(g) => {
-                        b.at[g] = v;
-                        b.catch(g);
-                        if !b.refuses(g) {
-                            b.freeze(g, 1);
+        if steps_on_tomb {
+            b.bury(t);
+            blasts.push((t, true));
+            death = true;
+        } else {
+            let mut pushed = None;
+            if let Some(e) = d.push {
+                if b.wall[e].is_some() {
+                    b.wall[e] = None;
+                } else {
+                    let (ef, er) = fr(e);
+                    let (f, r) = fr(s);
+                    let (tf, tr) = fr(t);
+                    let (dx, dy) = ((tf - f).signum(), (tr - r).signum());
+                    match idx(ef + dx, er + dy) {
+                        None => {
+                            b.bury(e);
+                            death = true;
+                        }
+                        Some(g) => {
+                            let onto_tomb = b.armed(g);
+                            b.at[g] = b.at[e].take();
+                            if onto_tomb {
+                                b.bury(g);
+                                blasts.push((g, true));
+                                death = true;
+                            } else {
+                                if !b.refuses(g) {
+                                    b.freeze(g, 1);
+                                }
+                                pushed = Some(g);
+                            }
                         }
                     }
                 }
             }
+            b.catch(t);
+            if let Some(g) = pushed {
+                b.catch(g);
+            }
         }
-        if let Some(k) = d.promo {
-            let x = b.at[t].as_mut().expect("pawn");
-            x.kind = k;
-            x.range = 16;
+        b.cascade(blasts);
+        let alive = b.at[t].is_some_and(|x| x.id == u.id);
+        death |= !alive;
+        let mut killed = false;
+        if kings_check && alive {
+            let victims: Vec<usize> = (0..256)
+                .filter(|&e| {
+                    b.at[e].is_some_and(|x| x.white != me && x.kind != K) && b.attacks(e, t)
+                })
+                .collect();
+            killed = !victims.is_empty();
+            for e in victims {
+                b.bury(e);
+            }
         }
+        let promo = d
+            .promo
+            .filter(|_| alive && b.at[t].is_some_and(|x| x.kind == P));
         // Walls owed: the start square (a trap candidate), then the squares passed.
         let (f, r) = fr(s);
         let (tf, tr) = fr(t);
@@ -811,6 +1122,7 @@ impl Board {
         };
         let mut due = prior.as_ref().map(|p| p.due.clone()).unwrap_or_default();
         due.push((s, dur, true));
+        let mut crossed = prior.as_ref().is_some_and(|p| p.crossed);
         if leg.path.len() > 2 || (!leg.leap && steps > 1) {
             for w in leg.path.windows(2) {
                 let (a, z) = (fr(w[0]), fr(w[1]));
@@ -820,6 +1132,7 @@ impl Board {
                     let q = idx(x, y).expect("on");
                     if q != s {
                         due.push((q, dur, false));
+                        crossed |= self.armed(q) || self.active(q);
                     }
                     x += sx;
                     y += sy;
@@ -833,32 +1146,44 @@ impl Board {
         let mut goes_on = may_double
             && taken.is_none()
             && !death
-            && d.promo.is_none()
+            && !killed
+            && promo.is_none()
             && !b.paralysed(t)
             && legs < limit;
         if goes_on && b.in_check(!me) {
             goes_on = false;
         }
+        b.turn = Some(NTurn {
+            at: t,
+            legs,
+            march,
+            crossed,
+            due: due.clone(),
+        });
         if goes_on {
-            b.turn = Some(NTurn {
-                at: t,
-                legs,
-                march,
-                due,
-            });
             return b;
         }
-        let _ = mi;
-        b.settle(t, legs, &due);
+        b.settle(if alive { t } else { usize::MAX }, legs, &due, crossed);
+        b.turn = None;
+        if let Some(k) = promo {
+            let x = b.at[t].as_mut().expect("pawn");
+            x.kind = k;
+            x.range = 16;
+        }
         b.finish();
         b
     }
 
-    /// The end of the mover's turn: traps (a jester's start squares, cap 5), walls, price.
-    fn settle(&mut self, at: usize, legs: u32, due: &[(usize, u32, bool)]) {
+    /// The end of the mover's turn (the mover on `at`, `usize::MAX` if it died): traps (a
+    /// jester's start squares, cap 5, none on a unit, trap or tomb), walls (none on a unit
+    /// or trap), the price, tomb-crossing paralysis (not for dragons; an effect).
+    fn settle(&mut self, at: usize, legs: u32, due: &[(usize, u32, bool)], crossed: bool) {
         let me = self.white_to_move;
         let mi = side_ix(me);
-        if let Some(u) = self.at[at].filter(|u| u.kind == J) {
+        // The due squares count as walled until now.
+        self.turn = None;
+        let mover = self.at.get(at).copied().flatten();
+        if let Some(u) = mover.filter(|u| u.kind == J) {
             let mut count = self
                 .trap
                 .iter()
@@ -866,7 +1191,12 @@ impl Board {
                 .filter(|t| t.owner == u.id)
                 .count();
             for &(q, _, start) in due {
-                if !start || count >= 5 || self.at[q].is_some() || self.trap[q].is_some() {
+                if !start
+                    || count >= 5
+                    || self.at[q].is_some()
+                    || self.trap[q].is_some()
+                    || self.tomb[q].is_some()
+                {
                     continue;
                 }
                 self.trap[q] = Some(NTrap {
@@ -888,6 +1218,7 @@ impl Board {
                 self.wall[q] = Some((me, ends));
             }
         }
+        let Some(u) = mover else { return };
         let price = match legs {
             0 | 1 => 0,
             2 => 1,
@@ -895,6 +1226,9 @@ impl Board {
         };
         if price > 0 {
             self.freeze(at, price);
+        }
+        if crossed && u.kind != D && !self.refuses(at) {
+            self.freeze(at, 2);
         }
     }
 
@@ -943,6 +1277,11 @@ impl Board {
             .filter(|d| self.apply(d).completes(me))
             .map(|d| d.text)
             .collect();
+        for (t, b) in self.exchanges().into_iter().chain(self.respawns()) {
+            if !b.in_check(me) {
+                v.push(t);
+            }
+        }
         v.sort();
         v
     }
@@ -1148,6 +1487,11 @@ impl Board {
                 continue;
             }
             n += if b.turn.is_some() { b.turn_count() } else { 1 };
+        }
+        for (_, b) in self.exchanges().into_iter().chain(self.respawns()) {
+            if !b.in_check(me) {
+                n += 1;
+            }
         }
         n
     }

@@ -4,8 +4,9 @@
 //! catalog ID (the test names carry the IDs); each builds a small position, plays whole
 //! turns or single decisions, and checks what the rule says, exceptions included.
 
-use frozen_core::{Game, Rules, Side, Square, UnitId};
+use frozen_core::{Event, Game, Location, Rules, Side, Square, UnitId};
 use frozen_variants::fc6::base::{is_crr, JESTER, QUEEN};
+use frozen_variants::fc6::tomb::{self, TombState};
 use frozen_variants::fc6::{attack, paralysis, trap, Fc6, Fc6Position};
 use std::collections::BTreeSet;
 
@@ -191,13 +192,35 @@ fn fc6_dblm_05_siege_allows_one_leg() {
 }
 
 /// FC6-DBLM-06: a king's leg never ends on an attacked square, even when leg 2 would
-/// leave it.
+/// leave it; King's Check (FC6-KING-01) is never part of a double move: it is only made
+/// on a king's first leg, and that leg ends the turn.
 #[test]
 fn fc6_dblm_06_king_never_rests_on_an_attacked_square() {
-    let g = game(&w("Kc1 Pa3 rd10 kp16 pp14"));
+    // In check when the turn starts (the rook on c10), the king kills nobody by stepping
+    // into an attack (FC6-KING-03): d1 and d2, on the other rook's file, are not offered.
+    let l = actions(&game(&w("Kc1 Pa3 rc10 rd10 kp16 pp14")));
+    assert!(
+        !l.contains("c1d1") && !l.contains("c1d2") && !l.contains("c1c2"),
+        "{l:?}"
+    );
+    assert!(l.contains("c1b1") && l.contains("c1b2"), "{l:?}");
+    // Not in check: leg 1 to c2 leaves the turn open; leg 2 onto the rook's file would be
+    // a King's Check on a second leg, so it is not offered.
+    let mut g = game(&w("Kc1 Pa3 rd10 kp16 pp14"));
+    apply(&mut g, &["c1c2"]);
+    assert!(open(&g));
     let l = actions(&g);
-    assert!(!l.contains("c1d1") && !l.contains("c1d2"), "{l:?}");
-    assert!(l.contains("c1c2") && l.contains("c1b1"));
+    assert!(
+        l.contains("c2b3") && !l.iter().any(|a| a.starts_with("c2d")),
+        "{l:?}"
+    );
+    // King's Check on leg 1 kills the rook and ends the turn with no price.
+    let mut g = game(&w("Kc1 Pa3 rd10 kp16 pp14"));
+    let rook = at(&g, "d10");
+    apply(&mut g, &["c1d1"]);
+    assert!(!open(&g) && g.position().to_move() == Side::Black);
+    assert_eq!(g.position().unit(rook).loc, Location::Tomb(sq("d10")));
+    assert_eq!(left(&g, "d1"), 0);
 }
 
 /// FC6-DBLM-07: Empower is judged again before leg 2.
@@ -679,4 +702,222 @@ fn fc6_trap_06_no_wall_on_a_trap() {
     let p = g.position();
     assert!(p.trap(sq("h8")).is_some() && p.wall(sq("h8")).is_none());
     assert!(p.wall(sq("g8")).is_some() && p.wall(sq("i8")).is_some());
+}
+
+// ------------------------------------------------------- turns with tombs (the merge)
+
+fn tomb_state(g: &Game<Fc6>, s: &str) -> Option<TombState> {
+    tomb::state(g.position(), sq(s))
+}
+
+/// FC6-DBLM-08 with tombs: a leg 1 that ends on an ARMED tomb kills the unit (it explodes
+/// the tomb); the turn ends there and no price is charged.
+#[test]
+fn fc6_dblm_08_death_on_an_armed_tomb_after_leg_1_ends_the_turn() {
+    let mut g = game(&fen("Ka1 Pa3 Nd4 kp16 pp14", "w", "- - - - e6:n"));
+    let n = at(&g, "d4");
+    apply(&mut g, &["d4e6"]);
+    assert!(!open(&g) && g.position().to_move() == Side::Black);
+    assert_eq!(g.position().unit(n).loc, Location::Tomb(sq("e6")));
+    assert_eq!(tomb_state(&g, "e6"), Some(TombState::Active));
+    assert_eq!(g.position().unit(n).status.frozen_through, 0, "no price");
+}
+
+/// FC6-DBLM-09 with tombs: crossing an ARMED tomb on leg 1 does not end the turn; its 2
+/// turns of paralysis are recorded when the turn ends, on top of the price.
+#[test]
+fn fc6_dblm_09_tomb_crossing_on_leg_1_is_recorded_when_the_turn_ends() {
+    let f = fen("Ka1 Pa3 Rd4 kp16 pp14", "w", "- - - - d6:n");
+    let mut g = game(&f);
+    apply(&mut g, &["d4d8"]);
+    assert!(open(&g), "crossing a tomb does not end the turn");
+    assert_eq!(left(&g, "d8"), 0, "nothing is recorded between the legs");
+    assert!(actions(&g).contains("d8h8"));
+    apply(&mut g, &["d8h8"]);
+    assert_eq!(left(&g, "h8"), 2, "tomb crossing 2, price 1: the maximum");
+    // The same turn without the tomb costs the price only.
+    let mut g = game(&w("Ka1 Pa3 Rd4 kp16 pp14"));
+    apply(&mut g, &["d4d8", "d8h8"]);
+    assert_eq!(left(&g, "h8"), 1);
+    // Ended after leg 1, the crossing still counts.
+    let mut g = game(&f);
+    apply(&mut g, &["d4d8", "end"]);
+    assert_eq!(left(&g, "d8"), 2);
+}
+
+/// FC6-DBLM-10 with tombs: a tomb that leg 1 leaves stays PENDING (its wall is due); leg 2
+/// crosses it with no tomb-crossing paralysis, or ends on it and stands there unharmed.
+#[test]
+fn fc6_dblm_10_a_tomb_left_by_leg_1_stays_pending() {
+    let f = fen("Ka1 Pa3 Rd4 kp16 pp14", "w", "- - - - d4:n");
+    let mut g = game(&f);
+    apply(&mut g, &["d4h4"]);
+    assert_eq!(
+        tomb_state(&g, "d4"),
+        Some(TombState::Pending),
+        "the leaver's wall is due"
+    );
+    apply(&mut g, &["h4a4"]);
+    assert_eq!(
+        left(&g, "a4"),
+        1,
+        "the price only: no tomb-crossing paralysis"
+    );
+    assert!(
+        g.position().wall(sq("d4")).is_some(),
+        "the tomb square is walled"
+    );
+    assert_eq!(tomb_state(&g, "d4"), Some(TombState::Pending));
+    // Leg 2 ends on the tomb that leg 1 left: the rook lives, and the square gets no wall.
+    let mut g = game(&f);
+    let rook = at(&g, "d4");
+    apply(&mut g, &["d4h4", "h4d4"]);
+    let p = g.position();
+    assert_eq!(p.unit_at(sq("d4")), Some(rook));
+    assert!(p.wall(sq("d4")).is_none());
+    assert_eq!(tomb_state(&g, "d4"), Some(TombState::Pending));
+}
+
+/// FC6-ROOK-02 with tombs: a unit pushed off the board dies into the tomb of its last
+/// square; it is no capture, and a pushed jester does not explode (FC6-JEST-07).
+#[test]
+fn fc6_rook_02_pushed_off_dies_into_the_tomb_of_its_last_square() {
+    let mut g = game(&w("Ka1 Pa3 Rd4 jd16 kp16 pp14"));
+    let j = at(&g, "d16");
+    let ev = g.apply_text("d4d15d16").expect("push").to_vec();
+    assert_eq!(g.position().unit(j).loc, Location::Tomb(sq("d16")));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Removed { unit, .. } if *unit == j)));
+    assert!(!ev
+        .iter()
+        .any(|e| matches!(e, Event::Captured { .. } | Event::Exploded { .. })));
+    assert!(!open(&g), "a death ends the turn (FC6-ROOK-07)");
+    assert_eq!(
+        tomb_state(&g, "d16"),
+        Some(TombState::Armed),
+        "no capturer landed there"
+    );
+}
+
+/// FC6-ROOK-03 with tombs: a unit pushed onto an ARMED tomb dies there and the tomb
+/// explodes; a push onto an ACTIVE tomb is not offered.
+#[test]
+fn fc6_rook_03_push_onto_an_armed_tomb_kills_and_explodes() {
+    let mut g = game(&fen("Ka1 Pa3 Rd4 nd9 kp16 pp14", "w", "- - - - d10:b"));
+    let n = at(&g, "d9");
+    let ev = g.apply_text("d4d8d9").expect("push").to_vec();
+    let p = g.position();
+    assert_eq!(p.unit(n).loc, Location::Tomb(sq("d10")));
+    assert_eq!(tomb_state(&g, "d10"), Some(TombState::Active));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Exploded { at } if *at == sq("d10"))));
+    assert!(!open(&g), "the push killed: the turn ends (FC6-ROOK-07)");
+    assert!(
+        p.unit_at(sq("d8")).is_some(),
+        "the rook is outside the blast"
+    );
+    let active = fen("Ka1 Pa3 Rd4 nd9 kp16 pp14", "w", "- - - - d10:b*");
+    assert!(!actions(&game(&active)).contains("d4d8d9"));
+}
+
+/// FC6-ROOK-04 with tombs: pushing away a wall that stands on a tomb arms the tomb at once.
+#[test]
+fn fc6_rook_04_wall_push_arms_the_tomb_under_it() {
+    let mut g = game(&fen("Ka1 Pa3 Rd4 kp16 pp14", "w", "- d9:b2 - - d9:n"));
+    assert_eq!(tomb_state(&g, "d9"), Some(TombState::Pending));
+    apply(&mut g, &["d4d8d9"]);
+    assert!(g.position().wall(sq("d9")).is_none());
+    assert_eq!(tomb_state(&g, "d9"), Some(TombState::Armed));
+}
+
+/// FC6-TRAP-05 with King's Exchange (FC6-KING-04): a unit held by a trap is never swapped.
+#[test]
+fn fc6_trap_05_held_unit_refuses_kings_exchange() {
+    let mut t = game(&fen("Ka1 Pa3 Rd4 jd8 kp16 pp14", "b", ""));
+    turns(&mut t, &["d8f10", "d4d8", "p14p13"]);
+    assert!(trap::held(t.position(), at(&t, "d8")));
+    let l = actions(&t);
+    assert!(
+        l.contains("exchange:a1a3") && !l.contains("exchange:a1d8"),
+        "{l:?}"
+    );
+    let err = t.apply_text("exchange:a1d8").expect_err("held").to_string();
+    assert!(err.contains("trap"), "{err}");
+}
+
+/// FC6-KNIG-02 with tombs: a Knight's Leap victim dies into the tomb of its own square,
+/// which arms at once (no capturer landed there); a jester taken that way explodes.
+#[test]
+fn fc6_knig_02_leap_victim_gets_its_tomb_and_a_jester_explodes() {
+    let mut g = game(&w("Ka1 Pa3 Nd4 pe5 kp16 pp14"));
+    let v = at(&g, "e5");
+    apply(&mut g, &["d4e5e6"]);
+    assert_eq!(g.position().unit(v).loc, Location::Tomb(sq("e5")));
+    assert_eq!(tomb_state(&g, "e5"), Some(TombState::Armed));
+    // A jester on a leap path: its blast (3x3 around d6) kills the knight landing on e6.
+    let mut g = game(&w("Ka1 Pa3 Nd4 jd6 kp16 pp14"));
+    let (n, j) = (at(&g, "d4"), at(&g, "d6"));
+    let ev = g.apply_text("d4d6e6").expect("leap capture").to_vec();
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Exploded { at } if *at == sq("d6"))));
+    assert_eq!(g.position().unit(j).loc, Location::Tomb(sq("d6")));
+    assert_eq!(g.position().unit(n).loc, Location::Tomb(sq("e6")));
+}
+
+/// FC6-KNIG-01 with tombs: a Knight's Leap capture never lands on a tomb (a plain leap
+/// there is still a leg).
+#[test]
+fn fc6_knig_01_leap_capture_never_lands_on_a_tomb() {
+    let l = actions(&game(&fen(
+        "Ka1 Pa3 Nd4 pe5 kp16 pp14",
+        "w",
+        "- - - - e6:p",
+    )));
+    assert!(
+        !l.contains("d4e5e6") && l.contains("d4e5f5") && l.contains("d4e6"),
+        "{l:?}"
+    );
+}
+
+/// FC6-TRAP-01 with tombs: a jester's vacated square that holds a tomb gets no trap but
+/// the leg's ordinary wall, and the tomb stays PENDING under it.
+#[test]
+fn fc6_trap_01_tomb_square_gets_the_wall_instead_of_a_trap() {
+    let mut t = game(&fen("Ka1 Pa3 Rd4 jd8 kp16 pp14", "b", "- - - - d8:P"));
+    turns(&mut t, &["d8f10"]);
+    let p = t.position();
+    assert!(p.trap(sq("d8")).is_none());
+    assert!(p.wall(sq("d8")).is_some());
+    assert_eq!(tomb_state(&t, "d8"), Some(TombState::Pending));
+}
+
+/// FC6-TURN-06 (a)-(e) with a turn in progress: the tomb state model reads the squares
+/// the turn's legs left (FC6-TOMB-02/03): a tomb that leg 1 passed over is PENDING until
+/// the walls are made, and the position's key (hash) differs from the same board between
+/// turns, and undo restores it exactly.
+#[test]
+fn fc6_turn_06_turn_in_progress_with_tombs_is_state_and_undo_restores_it() {
+    let f = fen("Ka1 Pa3 Rd4 kp16 pp14", "w", "- - - - d6:n");
+    let mut g = game(&f);
+    let before = g.position().clone();
+    apply(&mut g, &["d4d8"]);
+    assert_eq!(
+        tomb_state(&g, "d6"),
+        Some(TombState::Pending),
+        "its wall is due"
+    );
+    assert!(g
+        .position()
+        .state()
+        .turn
+        .as_ref()
+        .is_some_and(|t| t.crossed));
+    assert_eq!(g.position().hash(), g.position().compute_hash());
+    g.undo().expect("undo");
+    assert_eq!(g.position().hash(), before.hash());
+    assert_eq!(g.position().state(), before.state());
+    assert_eq!(tomb_state(&g, "d6"), Some(TombState::Armed));
 }

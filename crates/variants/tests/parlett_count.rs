@@ -38,6 +38,35 @@ const CHESS_FENS: &[&str] = &[
     "1r2k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1",
 ];
 
+/// Check and pin information from the tables (`SimpleTables::evasion` and
+/// `pin_ray`) on sets other than `fide`: fairy-chess with the check rule
+/// (limited slides with leaps on one piece, a hopper, complex lines that
+/// capture), and `fide` with a bishop that also leaps (2, 2) and a knight that
+/// also slides one or two squares orthogonally (a leap and a slide from one
+/// attacker, limited slides pinning whole rays).
+#[test]
+fn check_rule_sets_with_fairy_attackers_count_equals_the_action_list() {
+    let fairy = include_str!("../../../fixtures/variants/fairy-chess.ron")
+        .replace("rule: LastRoyalStanding", "rule: Check");
+    assert!(
+        fairy.contains("rule: Check"),
+        "fairy-chess set text changed"
+    );
+    let rules = frozen_variants::parlett::load_set(&fairy).expect("fairy-chess with Check loads");
+    let s = run_rules("fairy-chess+check", &rules, 4, FAIRY_FENS, true, 30);
+    assert!(s.nodes >= 3_000, "too few nodes: {s:?}");
+    let fide = include_str!("../../../fixtures/variants/fide.ron")
+        .replace("\"B: nX\"", "\"B: nX, ~2/2\"")
+        .replace("\"N: ~1/2\"", "\"N: ~1/2, {1..2}+\"");
+    assert!(
+        fide.contains("~2/2") && fide.contains("{1..2}+"),
+        "fide set text changed"
+    );
+    let rules = frozen_variants::parlett::load_set(&fide).expect("fide variant loads");
+    let s = run_rules("fide+fairy-attackers", &rules, 5, CHESS_FENS, false, 20);
+    assert!(s.rights_nodes >= 2_000, "too few nodes with rights: {s:?}");
+}
+
 /// Crowded and promotion positions of fairy-chess (from its perft fixture).
 const FAIRY_FENS: &[&str] = &[
     "w1s1k1cw/f1f2fff/2j5/3F1S2/2s1J3/1C6/FF1F1FFF/W1S1K1CW w - - 0 1",
@@ -145,6 +174,19 @@ fn is_castling(pos: &Position<ParlettState>, a: &Action, king: Option<Kind>) -> 
 /// `all_children`) at every other node.
 fn run_set(set: &str, set_index: u64, fens: &[&str], all_children: bool) -> Stats {
     let rules = builtin_rules(set).expect("registered set");
+    run_rules(set, &rules, set_index, fens, all_children, GAMES_PER_START)
+}
+
+/// [`run_set`] for a set given as rules (a set file's text loaded here).
+fn run_rules(
+    set: &str,
+    rules: &ParlettRules,
+    set_index: u64,
+    fens: &[&str],
+    all_children: bool,
+    games: u64,
+) -> Stats {
+    let rules = rules.clone();
     let king = rules.kinds().by_fen('K');
     let rook = rules.kinds().by_fen('R');
     let initial = rules
@@ -159,7 +201,7 @@ fn run_set(set: &str, set_index: u64, fens: &[&str], all_children: bool) -> Stat
         let start_pos = rules
             .position_from_fen(start)
             .unwrap_or_else(|e| panic!("{set}: start FEN {start} loads: {e:?}"));
-        for game in 0..GAMES_PER_START {
+        for game in 0..games {
             let seed = (set_index << 48) ^ ((start_index as u64) << 24) ^ game;
             let mut rng = Rng::new(seed);
             let mut pos = start_pos.clone();

@@ -319,19 +319,19 @@ pub struct GameFields {
 ///
 /// Built with [`Snap::new`], which hashes it once: the position hashes its variant state on
 /// every change, and two snapshots are most of it, so a snapshot hashes as that one word.
-/// The fields are public for reading; a snapshot is never edited after it is built (build a
-/// new one instead), so the word stays the hash of the fields.
+/// The fields are private and read through accessors: a snapshot cannot be edited after it
+/// is built (build a new one instead), so the word always stays the hash of the fields.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(from = "SnapFields")]
 pub struct Snap {
     /// Every unit (kind, owner, location, status).
-    pub units: Vec<Unit>,
+    units: Vec<Unit>,
     /// The game fields.
-    pub game: GameFields,
+    game: GameFields,
     /// Side to act.
-    pub to_move: Side,
+    to_move: Side,
     /// Turn counters.
-    pub turns: BySide<u32>,
+    turns: BySide<u32>,
     /// The stable hash of the fields above.
     #[serde(skip_serializing)]
     key: u64,
@@ -377,6 +377,26 @@ impl Snap {
 }
 
 impl Snap {
+    /// Every unit (kind, owner, location, status).
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// The game fields.
+    pub fn game(&self) -> &GameFields {
+        &self.game
+    }
+
+    /// Side to act.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Turn counters.
+    pub fn turns(&self) -> BySide<u32> {
+        self.turns
+    }
+
     /// This snapshot with its 50-move clock and turn counters cleared, built anew (so its hash
     /// is that of the cleared fields).
     pub fn without_counters(&self) -> Snap {
@@ -883,26 +903,26 @@ pub fn snap_of(pos: &Position<DbState>) -> Snap {
 /// Restores a snapshot into the position (units, game fields, side, turns). The caller sets
 /// the denial fields.
 pub fn restore_snap(pos: &mut Position<DbState>, snap: &Snap) {
-    let n = snap.units.len().min(pos.units().len());
+    let n = snap.units().len().min(pos.units().len());
     let mut moved = Vec::new();
     for i in 0..n {
         let id = UnitId(i as u16);
-        if pos.unit(id).loc != snap.units[i].loc {
+        if pos.unit(id).loc != snap.units()[i].loc {
             moved.push(i);
             pos.relocate(id, Location::Pool);
         }
     }
     for i in moved {
-        pos.relocate(UnitId(i as u16), snap.units[i].loc);
+        pos.relocate(UnitId(i as u16), snap.units()[i].loc);
     }
-    for (i, u) in snap.units.iter().enumerate().take(n) {
+    for (i, u) in snap.units().iter().enumerate().take(n) {
         let id = UnitId(i as u16);
         pos.set_kind(id, u.kind);
         pos.set_unit_side(id, u.side);
         pos.set_status(id, u.status);
     }
-    pos.set_to_move(snap.to_move);
-    pos.set_turns(snap.turns);
+    pos.set_to_move(snap.to_move());
+    pos.set_turns(snap.turns());
 }
 
 /// The events that explain how unit `id` changed from `old` to `new`, in a fixed order:

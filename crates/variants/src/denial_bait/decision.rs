@@ -29,7 +29,7 @@ fn conversion(pos: &Position<DbState>, b: &Board) -> Option<(usize, Vec<promotio
     let start = st.turn.start.clone().unwrap_or_default();
     let arrived = |i: usize| {
         start
-            .units
+            .units()
             .get(i)
             .map_or(true, |u| u.loc != pos.unit(UnitId(i as u16)).loc)
     };

@@ -62,7 +62,7 @@ pub fn perform_deny(pos: &mut Position<DbState>) -> bool {
     st.denial = last.mover;
     st.immune = Some(denier);
     st.forbidden = Some(last.movement.clone());
-    st.game = last.snap.game.clone();
+    st.game = last.snap.game().clone();
     st.turn = TurnFields {
         mover: last.mover,
         start: Some(last.snap.clone()),

@@ -221,7 +221,7 @@ impl Rules for DenialBait {
             let start = st.turn.start.clone().unwrap_or_default();
             let arrived = |i: usize| {
                 start
-                    .units
+                    .units()
                     .get(i)
                     .map_or(true, |u| u.loc != pos.unit(UnitId(i as u16)).loc)
             };

@@ -199,7 +199,7 @@ impl DenialBait {
         let start = st.turn.start.clone().unwrap_or_default();
         let arrived = |i: usize| {
             start
-                .units
+                .units()
                 .get(i)
                 .map_or(true, |u| u.loc != pos.unit(UnitId(i as u16)).loc)
         };
@@ -473,7 +473,7 @@ impl DenialBait {
                     let start = st.turn.start.clone().unwrap_or_default();
                     let arrived = |i: usize| {
                         start
-                            .units
+                            .units()
                             .get(i)
                             .map_or(true, |u| u.loc != pos.unit(UnitId(i as u16)).loc)
                     };

@@ -19,7 +19,7 @@ use super::knight::leap_attacks;
 use super::movement::{for_each_leg, Grant};
 use super::paralysis::is_paralyzed;
 use super::rook::tower;
-use frozen_core::{Side, Square, UnitId};
+use frozen_core::{Bitboard, Side, Square, UnitId};
 use smallvec::SmallVec;
 
 /// The grants a unit captures with now: native, Empower, Tower (none for jesters).
@@ -103,4 +103,26 @@ pub fn in_check(fc: &Fc6, pos: &Fc6Position, side: Side) -> bool {
         }
     }
     false
+}
+
+/// Every occupied square (and more) that some unit of `by` attacks, in one pass over its
+/// units: the ends of their capture grants' legs. Exact on occupied squares (there the
+/// target needs no stand-in); an empty square is in the set if a leg may end there.
+pub fn attacked_set(fc: &Fc6, an: &Analysis, pos: &Fc6Position, by: Side) -> Bitboard {
+    let walls = pos.walls().mask();
+    let mut out = Bitboard::EMPTY;
+    for s in pos.side_bb(by).iter() {
+        let Some(id) = pos.unit_at(s) else { continue };
+        if is_paralyzed(pos, id) {
+            continue;
+        }
+        let occ = pos.occupied().without(s);
+        for g in capture_grants(an, pos, id) {
+            for_each_leg(&fc.patterns, occ, walls, by, s, g, &mut |leg| {
+                out.set(leg.to);
+                false
+            });
+        }
+    }
+    out
 }

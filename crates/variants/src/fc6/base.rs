@@ -112,6 +112,10 @@ pub struct TurnState {
     /// knight's march of up to 4 legs (FC6-KNIG-04, FC6-KNIG-07).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub march: bool,
+    /// A slide of the turn crossed an ARMED or ACTIVE tomb: the unit is paralysed for 2
+    /// turns when the turn ends (FC6-TOMB-05, FC6-DBLM-09).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crossed: bool,
     /// The squares the legs left or passed, in the order left, each with the wall it is
     /// due when the turn ends (FC6-WALL-01..03) and whether a leg started there (a jester
     /// trap candidate, FC6-TRAP-01).

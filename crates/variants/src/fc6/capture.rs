@@ -1,10 +1,10 @@
 //! Capture mechanics and Capture Range Reduction (FC6-CAPT-01..07).
 //!
 //! * FC6-CAPT-01: a capture removes an enemy normal unit by a capturing leg
-//!   (displacement). Knight's Leap and Dragon's Fire captures, the kills that are not
-//!   captures (explosions, tombs, pushes, King's Check, King's Exchange) and the tombs the
-//!   victims enter come with the later parts of FC6; until then a victim goes to its
-//!   capturer's pile ([`take`]).
+//!   (displacement); the victim dies into the tomb on its square
+//!   ([`super::tomb::die`] with [`super::tomb::Death::Captured`]). The kills that are not
+//!   captures (explosions, tombs, King's Check, King's Exchange) are the other deaths of
+//!   [`super::tomb::Death`]: no CRR, no Piece Promotion.
 //! * FC6-CAPT-02: cannot be captured: friendly units, units of the capturer's kind
 //!   (non-pawns), guarded units, a templar whose Shield covers the capturer; jesters never
 //!   capture ([`refusal`], the one test).
@@ -27,7 +27,7 @@ use super::empower::Analysis;
 use super::guard::is_guarded;
 use super::kinds::immune;
 use super::templar::shields;
-use frozen_core::{Event, EventSink, Location, Square, UnitId};
+use frozen_core::{Square, UnitId};
 
 /// Why a capture is refused (FC6-CAPT-02).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -65,22 +65,6 @@ pub fn refusal(
         Some(Refusal::Shield)
     } else {
         None
-    }
-}
-
-/// Removes a captured unit (to its capturer's pile in this part) and reports it.
-pub fn take(pos: &mut Fc6Position, victim: UnitId, by: UnitId, events: &mut dyn EventSink) {
-    let side = pos.unit(by).side;
-    let at = pos.unit(victim).loc.square();
-    let to = Location::Captured(side);
-    pos.relocate(victim, to);
-    if let (true, Some(at)) = (events.wants(), at) {
-        events.push(Event::Captured {
-            unit: victim,
-            at,
-            by: Some(by),
-            to,
-        });
     }
 }
 

@@ -21,28 +21,34 @@
 //!   ([`LegOutcome::may_go_on`], [`super::siege`]).
 //! * FC6-DBLM-06: a king makes no further leg while it stands on an attacked square; with
 //!   the self-harm test, neither leg of a king's double move ends on an attacked square
-//!   ([`super::turn::candidates`]). King's Check is never part of a double move.
+//!   ([`super::turn::candidates`]). King's Check is never part of a double move: only a
+//!   king's first leg may make it, and a leg that made it ends the turn
+//!   ([`LegOutcome::kings_check`]).
 //! * FC6-DBLM-07: Empower, Tower and Power Steal are re-checked at the start of each leg.
-//! * FC6-DBLM-08: if leg 1 leaves the unit dead or paralysed (an enemy trap, or an enemy
-//!   jester's 3x3), the turn ends after leg 1 and no price is charged.
-//! * FC6-DBLM-09: tomb crossing on leg 1 does not end the turn; its paralysis is recorded
-//!   when the turn ends (the tomb part of FC6 adds it to [`settle`]).
+//! * FC6-DBLM-08: if leg 1 leaves the unit dead (an ARMED tomb, an explosion) or
+//!   paralysed (an enemy trap, or an enemy jester's 3x3), the turn ends after leg 1 and
+//!   no price is charged (the price needs the unit on the board, [`settle`]).
+//! * FC6-DBLM-09: tomb crossing on leg 1 does not end the turn; the turn remembers it
+//!   ([`TurnState::crossed`]) and [`settle`] records its paralysis once, when the turn
+//!   ends, after the price.
 //! * FC6-DBLM-10: walls and traps of every square left or passed during the turn are made
 //!   when the turn ends ([`settle`]), so leg 2 may cross or end on squares used by leg 1,
-//!   its start square included; a square the unit ends on gets no wall.
+//!   its start square included; a square the unit ends on gets no wall. Until then those
+//!   squares count as walled for the tombs on them ([`super::tomb::left_by_legs`]): such
+//!   a tomb stays PENDING, so leg 2 crosses it without paralysis and may end on it.
 //! * FC6-DBLM-11: the double move is optional: `end` after leg 1 ends the turn, and a turn
 //!   of one leg costs nothing. A pawn leg to the far rank promotes and ends the turn.
 //!
 //! Legality (FC6-TURN-03) is the family's whole-turn search with at most [`legs_left`]
 //! further legs (1 in a double move, at most 3 in a march). Uses: [`super::base`],
-//! [`super::walls`], [`super::trap`], [`super::paralysis`].
+//! [`super::walls`], [`super::trap`], [`super::tomb`], [`super::paralysis`].
 
 use super::base::KNIGHT;
 use super::base::{DueWall, Fc6Position, TurnState};
 use super::knight::MARCH_LEGS;
 use super::paralysis::{paralyze, Paralysis};
-use super::{trap, walls};
-use frozen_core::{Bitboard, EventSink, Problem, ProblemKind, UnitId};
+use super::{tomb, trap, walls};
+use frozen_core::{Bitboard, EventSink, Problem, ProblemKind};
 
 /// Legs of a double move (FC6-DBLM-01).
 pub const DOUBLE_LEGS: u8 = 2;
@@ -92,6 +98,8 @@ pub struct LegOutcome {
     pub paralysed: bool,
     /// The leg leaves the enemy king in check.
     pub check: bool,
+    /// The leg was a King's Check that killed attackers (FC6-KING-01, FC6-DBLM-06).
+    pub kings_check: bool,
 }
 
 impl LegOutcome {
@@ -103,39 +111,59 @@ impl LegOutcome {
             && !self.promoted
             && !self.paralysed
             && !self.check
+            && !self.kings_check
     }
 }
 
-/// Ends the turn of `mover` made of `legs` legs (FC6-TURN-06 step 3): the jester's traps,
-/// then the walls of `due` (squares holding a unit or a trap get none; a square walled
-/// twice keeps the later end), then the price. Clears the turn in progress.
-pub fn settle(
-    pos: &mut Fc6Position,
-    mover: UnitId,
-    legs: u8,
-    due: &[DueWall],
-    events: &mut dyn EventSink,
-) {
+/// Ends the turn `t` (FC6-TURN-06 step 3): the jester's traps, then the walls of its due
+/// squares (squares holding a unit or a trap get none, tomb squares get theirs; a square
+/// walled twice keeps the later end), then the price, then tomb-crossing paralysis
+/// (FC6-TOMB-05, FC6-DBLM-09), once for the whole turn. Clears the turn in progress.
+pub fn settle(pos: &mut Fc6Position, t: &TurnState, events: &mut dyn EventSink) {
+    let (mover, legs, due) = (t.mover, t.legs, &t.due);
     if pos.state().turn.is_some() {
         pos.update_state(|s| s.turn = None);
     }
     let traps = trap::make(pos, mover, due, events);
+    // Each square's wall: the longest one owed, the first of equals (a square walled
+    // twice keeps the later end). Then one call per (duration, kind), so each group is
+    // reported once; `make_coded` skips squares holding a unit or a trap.
+    let mut best: Vec<(frozen_core::Square, u8, u8)> = Vec::new();
     for d in due {
-        if traps.contains(d.sq) || pos.trap(d.sq).is_some() {
+        if traps.contains(d.sq) {
             continue;
         }
-        walls::make_coded(
-            pos,
-            mover,
-            Bitboard::EMPTY.with(d.sq),
-            u32::from(d.turns),
-            d.code,
-            events,
-        );
+        match best.iter_mut().find(|(q, _, _)| *q == d.sq) {
+            Some(b) if b.1 < d.turns => *b = (d.sq, d.turns, d.code),
+            Some(_) => {}
+            None => best.push((d.sq, d.turns, d.code)),
+        }
+    }
+    let mut groups: Vec<(u8, u8, Bitboard)> = Vec::new();
+    for &(sq, turns, code) in &best {
+        let d = DueWall {
+            sq,
+            turns,
+            code,
+            start: false,
+        };
+        match groups
+            .iter_mut()
+            .find(|(t, c, _)| (*t, *c) == (d.turns, d.code))
+        {
+            Some(g) => g.2.set(d.sq),
+            None => groups.push((d.turns, d.code, Bitboard::EMPTY.with(d.sq))),
+        }
+    }
+    for (turns, code, squares) in groups {
+        walls::make_coded(pos, mover, squares, u32::from(turns), code, events);
     }
     let n = price(legs);
     if n > 0 && pos.unit(mover).loc.on_board() {
         paralyze(pos, mover, n, Paralysis::Cost, events);
+    }
+    if t.crossed {
+        tomb::crossing_paralysis(pos, mover, events);
     }
 }
 

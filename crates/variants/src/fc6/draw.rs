@@ -6,12 +6,12 @@
 //!   values, not identities: side to move, the first-move flag, and per square the unit
 //!   (kind, colour, range, paralysis as turns left) and the wall (maker's side, turns
 //!   left). Two equal pawns that traded squares give the same position; positions that
-//!   differ only in a timer do not. Units off the board play no further part in this
-//!   version and are left out (tombs, which keep them, come with a later part). Part 2
-//!   adds the traps (colour, whether it holds a victim, turns of hold left, and its owner
-//!   given by the owner's current square) and a turn in progress (the mover's square, its
-//!   legs, the march flag and the walls its legs owe), so a position between the legs of
-//!   a turn never equals one at the start of a turn.
+//!   differ only in a timer do not. Part 2 adds the tombs (per square the queue as kinds
+//!   and colours, oldest first, and the ACTIVE flag; a dead unit is nowhere else), the
+//!   traps (colour, whether it holds a victim, turns of hold left, and its owner given by
+//!   the owner's current square) and a turn in progress (the mover's square, its legs,
+//!   the march and tomb-crossing flags and the walls its legs owe), so a position between
+//!   the legs of a turn never equals one at the start of a turn.
 //! * FC6-DRAW-03: no other draw rule; stalemate is a loss ([`super::victory`]).
 //!
 //! Uses: [`super::base`], [`super::paralysis`], [`super::walls`].
@@ -28,8 +28,9 @@ use std::hash::{Hash, Hasher};
 enum Item {
     Unit(Square, Kind, Side, u16, u32),
     Wall(Square, Side, u32),
+    Tomb(Square, Vec<(Kind, Side)>, bool),
     Trap(Square, u8, bool, u32, Option<Square>),
-    Turn(Option<Square>, u8, bool, Vec<(Square, u8, u8, bool)>),
+    Turn(Option<Square>, u8, bool, bool, Vec<(Square, u8, u8, bool)>),
 }
 
 fn items(pos: &Fc6Position) -> (Side, bool, Vec<Item>) {
@@ -49,6 +50,17 @@ fn items(pos: &Fc6Position) -> (Side, bool, Vec<Item>) {
     for (sq, w) in pos.walls().iter() {
         v.push(Item::Wall(sq, w.side, wall_left(pos, w)));
     }
+    for (sq, t) in pos.tombs().iter() {
+        let queue = t
+            .queue
+            .iter()
+            .map(|&id| {
+                let u = pos.unit(id);
+                (u.kind, u.side)
+            })
+            .collect();
+        v.push(Item::Tomb(sq, queue, t.open));
+    }
     for (sq, t) in pos.traps().iter() {
         let owner = pos.get_unit(t.owner).and_then(|u| u.loc.square());
         v.push(Item::Trap(
@@ -66,7 +78,7 @@ fn items(pos: &Fc6Position) -> (Side, bool, Vec<Item>) {
             .iter()
             .map(|d| (d.sq, d.turns, d.code, d.start))
             .collect();
-        v.push(Item::Turn(at, t.legs, t.march, due));
+        v.push(Item::Turn(at, t.legs, t.march, t.crossed, due));
     }
     (pos.to_move(), pos.state().first_move, v)
 }

@@ -20,11 +20,11 @@
 //!
 //! Uses: [`super::base`], [`super::attack`], [`super::empower`].
 
-use super::attack::for_each_attacker;
-use super::base::{Fc6, Fc6Position};
+use super::attack::{capture_grants, for_each_attacker};
+use super::base::{native, Fc6, Fc6Position, JESTER};
 use super::empower::{native_grant, Analysis};
 use super::movement::Grant;
-use frozen_core::Square;
+use frozen_core::{Square, UnitId};
 
 pub use super::paralysis::presence;
 use smallvec::SmallVec;
@@ -44,4 +44,25 @@ pub fn stolen(fc: &Fc6, an: &Analysis, pos: &Fc6Position, sq: Square) -> SmallVe
         false
     });
     out
+}
+
+/// The grants a unit moves with now: its capture grants, and for a jester its own leaps,
+/// Empower and the stolen patterns (FC6-JEST-02).
+pub fn move_grants(fc: &Fc6, an: &Analysis, pos: &Fc6Position, id: UnitId) -> SmallVec<[Grant; 4]> {
+    let u = pos.unit(id);
+    if u.kind != JESTER {
+        return capture_grants(an, pos, id);
+    }
+    let mut g: SmallVec<[Grant; 4]> = SmallVec::new();
+    g.push(Grant {
+        pats: native(JESTER),
+        range: u.status.range,
+    });
+    if let Some(sq) = u.loc.square() {
+        if let Some(e) = an.empowered(pos, sq) {
+            g.push(e);
+        }
+        g.extend(stolen(fc, an, pos, sq));
+    }
+    g
 }

@@ -1,8 +1,10 @@
 //! FrozenChess 6 (`fc6`, the seed's "FrozenChess6"), part 1: the board, the units and
 //! their movement, captures with Capture Range Reduction, pawns, paralysis, walls, Bishop
 //! Bounce, Empower, Guards, Tower, Siege, the Templar's Shield, Power Steal, game end
-//! and draws. Multi-leg turns, tombs, explosions, traps, swaps, rotations and shadows
-//! come with later parts.
+//! and draws; part 2: multi-leg turns (double move, Knight's March), Knight's Leap
+//! capture, Rook Push, Queen's Poison, jester presence and traps, tombs, tomb and jester
+//! explosions, respawn, King's Check, King's Exchange. Swaps, rotations, shadows and the
+//! other special moves come with part 3.
 //!
 //! The rules follow the catalog of FC6 as ruled in `docs/rules/fc6.md`. One module per
 //! catalog area; each names the rule IDs it implements:
@@ -25,21 +27,32 @@
 //! | [`visual`] | FC6-VISU-01..03 |
 //! | [`empower`] | FC6-EMPW-01..04 |
 //! | [`guard`] | FC6-GARD-01..03 |
-//! | [`rook`] | FC6-ROOK-09 |
+//! | [`rook`] | FC6-ROOK-01..07, FC6-ROOK-09 |
 //! | [`siege`] | FC6-ROOK-08 |
 //! | [`templar`] | FC6-TEMP-01..03 |
-//! | [`jester`] | FC6-JEST-01..02 |
+//! | [`jester`] | FC6-JEST-01..04, FC6-JEST-08 |
+//! | [`paralysis`] (presence) | FC6-JEST-03..04 |
+//! | [`double_move`] | FC6-DBLM-01..11 |
+//! | [`knight`] | FC6-KNIG-01..07 |
+//! | [`queen`] | FC6-QUEN-01..02 |
+//! | [`trap`] | FC6-TRAP-01..06 |
+//! | [`arrive`] | FC6-TURN-06 (b)-(d): coming to rest, deaths without a capturer |
+//! | [`tomb`] | FC6-TOMB-01..13, FC6-JEST-05..07, FC6-DRAG-04 |
+//! | [`respawn`] | FC6-RESP-01..08 |
+//! | [`king`] | FC6-KING-01..09 |
 //!
-//! Engine model: every action is one whole turn in this part (a single leg). Legality is
-//! the family's whole-turn search ([`crate::frozen_family::turn`]) with no further leg, so
-//! the later multi-leg turns plug into the same search. A diagonal leg's route is part of
-//! the action (`c1f4d6`, FC6-BNCE-02); where a T- or jester leap and a slide join the same
-//! two squares, the leap is written with `#1`.
+//! Engine model: one action is one decision, a leg or `end`; a turn in progress is state
+//! of the position ([`base::TurnState`]). Legality is the family's whole-turn search
+//! ([`crate::frozen_family::turn`]) bounded by the legs left ([`double_move::legs_left`],
+//! at most 3). A diagonal leg's route is part of the action (`c1f4d6`, FC6-BNCE-02); where
+//! a T- or jester leap and a slide join the same two squares, the leap is written with
+//! `#1`.
 //!
-//! The files depend on each other in one direction: `base`, then `kinds`, `paralysis`,
-//! `bounce`, `movement`, `empower`, `guard`, `rook`, `attack`, `siege`, `templar`,
-//! `jester`, `capture`, `pawn`, `walls`, `turn`, `victory`, `draw`, `visual`, `setup`;
-//! this file joins them into the [`Fc6`] rules.
+//! The files depend on each other in one direction (checked by `tests/layout.rs`):
+//! `base`, then `kinds`, `paralysis`, `bounce`, `movement`, `empower`, `guard`, `trap`,
+//! `tomb`, `arrive`, `knight`, `rook`, `attack`, `siege`, `templar`, `jester`, `capture`,
+//! `pawn`, `queen`, `walls`, `double_move`, `king`, `respawn`, `turn`, `victory`, `draw`,
+//! `visual`, `setup`; this file joins them into the [`Fc6`] rules.
 
 pub mod arrive;
 pub mod attack;
@@ -52,15 +65,18 @@ pub mod empower;
 pub mod guard;
 pub mod jester;
 pub mod kinds;
+pub mod king;
 pub mod knight;
 pub mod movement;
 pub mod paralysis;
 pub mod pawn;
 pub mod queen;
+pub mod respawn;
 pub mod rook;
 pub mod setup;
 pub mod siege;
 pub mod templar;
+pub mod tomb;
 pub mod trap;
 pub mod turn;
 pub mod victory;

@@ -75,12 +75,12 @@ pub fn paralyze(
 }
 
 /// The square of an enemy jester whose presence paralyses unit `id` now, if any
-/// (FC6-JEST-03/04): the unit stands on the board, is no jester, chancellor or king, is not
-/// in its own king's 3x3, and an enemy jester that is not paralysed by its timer stands in
-/// its 3x3.
+/// (FC6-JEST-03/04): the unit stands on the board, is no jester or chancellor, does not
+/// refuse paralysis effects ([`refuses`]: kings and units in their own king's 3x3), and
+/// an enemy jester that is not paralysed by its timer stands in its 3x3.
 pub fn presence(pos: &Fc6Position, id: UnitId) -> Option<Square> {
     let u = pos.unit(id);
-    if u.kind == JESTER || u.kind == CHANCELLOR || u.kind == KING {
+    if u.kind == JESTER || u.kind == CHANCELLOR {
         return None;
     }
     let s = u.loc.square()?;
@@ -89,7 +89,7 @@ pub fn presence(pos: &Fc6Position, id: UnitId) -> Option<Square> {
         .pieces(u.side.opposite(), JESTER)
         .iter()
         .find(|&j| near(j) && pos.unit_at(j).is_some_and(|jid| !timer_frozen(pos, jid)))?;
-    if pos.pieces(u.side, KING).iter().any(near) {
+    if refuses(pos, id) {
         return None;
     }
     Some(jester)

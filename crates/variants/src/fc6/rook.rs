@@ -5,13 +5,16 @@
 //!   and an enemy normal unit E stands on s+d, the rook may push E one square, to s+2d.
 //!   Only E moves (no chains). The push is part of the leg, written `<from><to><pushed>`
 //!   ([`push_target`], [`push`]).
-//! * FC6-ROOK-02: if s+2d is off the board, E dies on s+d; that death is not a capture:
-//!   no CRR, no Poison, no promotion ([`super::arrive::kill`]).
+//! * FC6-ROOK-02: if s+2d is off the board, E dies into the tomb of s+d, its last
+//!   square; that death is not a capture: no CRR, no Poison, no promotion
+//!   ([`super::arrive::pushed_off`]; a jester pushed off does not explode, FC6-JEST-07).
 //! * FC6-ROOK-03: E cannot be pushed onto a unit, a wall or an ACTIVE tomb (the push is
-//!   not offered); pushed onto an enemy trap it is caught (FC6-TRAP-03, through
-//!   [`super::arrive::come_to_rest`], where the tomb part's armed-tomb death plugs in).
+//!   not offered); pushed onto an ARMED tomb it dies there and the tomb explodes
+//!   ([`super::arrive::come_to_rest`]); pushed onto an enemy trap it is caught
+//!   (FC6-TRAP-03, [`super::arrive::caught`], called by the leg after the push).
 //! * FC6-ROOK-04: if s+d holds a wall instead of a unit, the rook may push the wall: the
-//!   wall square is destroyed.
+//!   wall square is destroyed; a tomb PENDING under it is ARMED at once (the tomb state
+//!   follows the square, [`super::tomb::state`]).
 //! * FC6-ROOK-05: a pushed unit that survives is paralysed during its owner's next turn
 //!   (an effect: Royal Guards and kings refuse it).
 //! * FC6-ROOK-06: cannot be pushed: rooks, templars (FC6-TEMP-04), kings, guarded units
@@ -27,14 +30,15 @@
 //!
 //! Uses: [`super::base`], [`super::empower`], [`super::movement`].
 
-use super::arrive::{come_to_rest, kill};
+use super::arrive::{come_to_rest, pushed_off};
 use super::base::{Fc6Position, KING, P_ORTHO, ROOK, TEMPLAR};
 use super::empower::Analysis;
 use super::guard::is_guarded;
 use super::movement::Grant;
 use super::paralysis::{paralyze, Paralysis};
+use super::tomb::Cascade;
 use super::trap::held;
-use frozen_core::{Dir, EventSink, Square};
+use frozen_core::{Dir, EventSink, Square, UnitId};
 use smallvec::SmallVec;
 
 /// Owner turns of push paralysis (FC6-ROOK-05).
@@ -83,17 +87,31 @@ pub fn push_target(an: &Analysis, pos: &Fc6Position, s: Square, t: Square) -> Op
     Some(e)
 }
 
+/// What a push did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Pushed {
+    /// Nothing was pushed.
+    Nothing,
+    /// A wall square was destroyed (FC6-ROOK-04).
+    Wall,
+    /// The unit was pushed one square and survived (it may still be caught by a trap).
+    Moved(UnitId),
+    /// The unit died: off the board (FC6-ROOK-02) or on an ARMED tomb (FC6-ROOK-03).
+    Died,
+}
+
 /// Performs the push of the square `e` by the rook that has just slid from `s` to `t`
-/// (FC6-ROOK-01..05). Returns true if the pushed unit died (FC6-ROOK-02, FC6-ROOK-07).
+/// (FC6-ROOK-01..05). Deaths go into `cascade` (FC6-ROOK-02/03, FC6-ROOK-07).
 pub fn push(
     pos: &mut Fc6Position,
     s: Square,
     t: Square,
     e: Square,
+    cascade: &mut Cascade,
     events: &mut dyn EventSink,
-) -> bool {
+) -> Pushed {
     let Some(d) = ortho_dir(s, t) else {
-        return false;
+        return Pushed::Nothing;
     };
     if pos.wall(e).is_some() {
         pos.set_wall(e, None);
@@ -102,14 +120,14 @@ pub fn push(
                 "wall on {e} destroyed by the push"
             )));
         }
-        return false;
+        return Pushed::Wall;
     }
     let Some(id) = pos.unit_at(e) else {
-        return false;
+        return Pushed::Nothing;
     };
     let Some(f) = e.step(d) else {
-        kill(pos, id, events);
-        return true;
+        pushed_off(pos, id, cascade, events);
+        return Pushed::Died;
     };
     pos.move_unit(id, f);
     if events.wants() {
@@ -119,11 +137,11 @@ pub fn push(
             to: f,
         });
     }
-    if !come_to_rest(pos, id, events) {
-        return true;
+    if !come_to_rest(pos, id, cascade, events) {
+        return Pushed::Died;
     }
     paralyze(pos, id, PUSH_PARALYSIS, Paralysis::Effect, events);
-    false
+    Pushed::Moved(id)
 }
 
 /// The Tower grants of the unit on `sq`: one orthogonal slide with each rook's range for

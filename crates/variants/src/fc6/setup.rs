@@ -15,11 +15,13 @@
 //!   ([`super::pawn::on_far_rank`]).
 //! * FC6-SETU-08: White makes the first turn ([`initial_position`]).
 //!
-//! Extended FEN: `<placement> <w|b> [<first> [<walls> [<paralysis> [<ranges>]]]]`, each
+//! Extended FEN: `<placement> <w|b> [<first> [<walls> [<paralysis> [<ranges> [<tombs>]]]]]`, each
 //! extra field `-` when empty and trailing `-` fields left out: `first` is `f` while
 //! White's first action (a plain pawn move, FC6-FRST-01) is still to come; walls
 //! `e4:w3,f5:b1` (square, maker's side, turns left); paralysis `e4:2` (turns left of its
-//! owner); ranges `a1:12` (units whose range is not 16). A wall read from FEN is credited
+//! owner); ranges `a1:12` (units whose range is not 16); tombs `d9:nR,a1:R*` (each
+//! queue first in first, upper case White, `*` = ACTIVE; PENDING and ARMED follow from
+//! the square, FC6-TOMB-02). A wall read from FEN is credited
 //! to the lowest-numbered unit of its side (no rule reads a wall's maker; RON keeps it).
 //! Uses: [`super::base`], [`super::pawn`], [`super::paralysis`], [`super::walls`].
 
@@ -33,7 +35,7 @@ use crate::frozen_family::absent::{refuse_unused, SideTable};
 use crate::frozen_family::timers::{fen_counters, owner_turn_at};
 use frozen_core::{
     build_position, KindInfo, KindSet, LoadError, Location, Problem, ProblemKind, Setup, Side,
-    Square, Status, UnitRecord, Wall,
+    Square, Status, Tomb, UnitRecord, Wall,
 };
 
 /// The FEN placement of the initial position (FC6-SETU-02/03).
@@ -117,10 +119,10 @@ fn number(v: &str, name: &str, lo: u32, hi: u32, what: &str) -> Result<u32, Load
 /// Reads the extended FEN (see the module documentation).
 pub fn position_from_fen(fc: &Fc6, fen: &str) -> Result<Fc6Position, LoadError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.len() > 6 {
+    if fields.len() > 7 {
         return Err(syntax(
-            "7",
-            "fc6 FEN has at most 6 fields: placement, side, first move, walls, paralysis, ranges (a turn in progress and traps are written in RON only)"
+            "8",
+            "fc6 FEN has at most 7 fields: placement, side, first move, walls, paralysis, ranges, tombs (a turn in progress and traps are written in RON only)"
                 .into(),
         ));
     }
@@ -220,11 +222,16 @@ pub fn position_from_fen(fc: &Fc6, fen: &str) -> Result<Fc6Position, LoadError> 
             units[i].status.range = n as u16;
         }
     }
+    let tombs = match fields.get(6) {
+        Some(f) => read_tombs(fc, f, &mut units)?,
+        None => Vec::new(),
+    };
     let setup = Setup {
         to_move,
         turns,
         units,
         walls,
+        tombs,
         state: Fc6State {
             first_move,
             turn: None,
@@ -234,6 +241,64 @@ pub fn position_from_fen(fc: &Fc6, fen: &str) -> Result<Fc6Position, LoadError> 
     let mut pos = build_position(fc, setup)?;
     pos.clear_journal();
     Ok(pos)
+}
+
+/// Reads the tombs field (FC6-TOMB-01/02): `d9:nR` is the queue on d9, first in first
+/// (upper case White), and a final `*` marks the tomb ACTIVE (`a1:R*`). Each queued unit
+/// is a new unit record located in that tomb, at range 16 and unparalysed.
+fn read_tombs(
+    fc: &Fc6,
+    field: &str,
+    units: &mut Vec<UnitRecord>,
+) -> Result<Vec<(Square, Tomb)>, LoadError> {
+    let name = "7 (tombs)";
+    let mut tombs: Vec<(Square, Tomb)> = Vec::new();
+    for (sq, v) in items(field, name)? {
+        let (queue, open) = match v.strip_suffix('*') {
+            Some(q) => (q, true),
+            None => (v, false),
+        };
+        if queue.is_empty() {
+            return Err(syntax(
+                name,
+                format!("the tomb on {sq} lists no unit (write its queue, first in first, then * if ACTIVE)"),
+            ));
+        }
+        if tombs.iter().any(|(s, _)| *s == sq) {
+            return Err(syntax(name, format!("the tomb on {sq} is listed twice")));
+        }
+        let mut tomb = Tomb {
+            open,
+            ..Tomb::default()
+        };
+        for c in queue.chars() {
+            if fc.kinds.by_fen(c.to_ascii_uppercase()).is_none() {
+                return Err(syntax(
+                    name,
+                    format!("{c:?} in the tomb on {sq} is not a unit letter (P N B D R Q T J C K)"),
+                ));
+            }
+            let side = if c.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let id = units.len() as u16;
+            units.push(UnitRecord {
+                id,
+                kind: c.to_ascii_uppercase().to_string(),
+                side,
+                at: Location::Tomb(sq),
+                status: Status {
+                    range: DEFAULT_RANGE,
+                    ..Status::default()
+                },
+            });
+            tomb.queue.push(frozen_core::UnitId(id));
+        }
+        tombs.push((sq, tomb));
+    }
+    Ok(tombs)
 }
 
 /// Writes the extended FEN; trailing empty fields are left out.
@@ -278,6 +343,31 @@ pub fn to_fen(fc: &Fc6, pos: &Fc6Position) -> String {
         let r = pos.unit(id).status.range;
         (r != DEFAULT_RANGE).then(|| format!("{sq}:{r}"))
     });
+    let tombs = list(
+        pos.tombs()
+            .iter()
+            .filter(|(_, t)| !t.queue.is_empty())
+            .map(|(sq, t)| {
+                let mut q: String = t
+                    .queue
+                    .iter()
+                    .map(|&id| {
+                        let u = pos.unit(id);
+                        let c = fc.kinds.get(u.kind).map_or('?', |info| info.fen);
+                        if u.side == Side::White {
+                            c
+                        } else {
+                            c.to_ascii_lowercase()
+                        }
+                    })
+                    .collect();
+                if t.open {
+                    q.push('*');
+                }
+                format!("{sq}:{q}")
+            })
+            .collect(),
+    );
     let mut fields = vec![
         placement,
         side.to_string(),
@@ -285,6 +375,7 @@ pub fn to_fen(fc: &Fc6, pos: &Fc6Position) -> String {
         walls,
         para,
         ranges,
+        tombs,
     ];
     while fields.len() > 2 && fields.last().is_some_and(|f| f == "-") {
         fields.pop();
@@ -307,7 +398,7 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
                 "placement".into(),
                 format!("{side} has {kings} kings; fc6 has one king per side (FC6-SETU-04)"),
             );
-        } else if kings == 0 && !over {
+        } else if kings == 0 && !over && !super::victory::king_gone(pos, side) {
             rule(
                 &mut out,
                 "placement".into(),
@@ -341,11 +432,18 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
                     format!("{sq} is off the 16x16 board"),
                 ));
             }
-            Location::Board(_) | Location::Captured(_) => {}
+            Location::Board(_) => {}
+            Location::Tomb(sq) => {
+                if u.status.range != DEFAULT_RANGE || u.status.frozen_through != 0 {
+                    rule(&mut out, at.clone(), format!("the {} in the tomb on {sq} must have range 16 and no paralysis (a dead unit loses them, FC6-RESP-05)", fc.kind_name(u.kind)));
+                }
+            }
             other => rule(
                 &mut out,
                 at.clone(),
-                format!("fc6 units are on the board or captured in this version, not {other:?}"),
+                format!(
+                    "fc6 units are on the board or in a tomb queue (FC6-TOMB-01), not {other:?}"
+                ),
             ),
         }
         if u.kind.index() >= KINDS {
@@ -408,9 +506,30 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
     }
     super::double_move::validate(pos, &mut out);
     super::trap::validate(pos, &mut out);
+    for (sq, t) in pos.tombs().iter() {
+        let at = format!("tombs[{sq}]");
+        if t.queue.is_empty() {
+            rule(
+                &mut out,
+                at.clone(),
+                "a tomb holds at least one dead unit (FC6-TOMB-02)".into(),
+            );
+        }
+        if t.explosions != 0 || t.rot != 0 {
+            rule(
+                &mut out,
+                at.clone(),
+                "fc6 tombs keep a queue and the ACTIVE flag only (no explosion count, no rot)"
+                    .into(),
+            );
+        }
+        if t.open && pos.occupied().contains(sq) {
+            rule(&mut out, at.clone(), "a unit stands on an ACTIVE tomb; nothing lands there before its head respawns (FC6-TOMB-10)".into());
+        }
+    }
     refuse_unused(
         pos,
-        &[SideTable::Walls, SideTable::Traps],
+        &[SideTable::Walls, SideTable::Traps, SideTable::Tombs],
         |name| format!("fc6 has no {name} in this version"),
         0,
         "fc6 marks no squares",

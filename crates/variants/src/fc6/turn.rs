@@ -17,13 +17,18 @@
 //!   Knight's Leap capture included.
 //! * FC6-TURN-05: a side in check must pick an action after which its king is not in
 //!   check; any action may do it (the same legality test).
-//! * FC6-TURN-06: the order inside a leg (`leg`): the capture (victim off the board, then
-//!   CRR, Queen's Poison, Piece Promotion); the mover comes to rest
-//!   ([`super::arrive::come_to_rest`]: an enemy trap catches it); the rook push; and when
-//!   the turn ends ([`super::double_move::settle`]): jester traps, then walls, then the
-//!   price; last-rank promotion; the end-of-turn expiries ([`finish_turn`]); the self-harm
-//!   test (on the position after the expiries: a wall that vanishes at the end of the turn
-//!   shields nobody); the win/loss test ([`super::victory`]).
+//! * FC6-TURN-06: the order inside a leg (`leg`): (a) the capture (the victim dies into
+//!   the tomb of its own square, [`super::tomb::die`], then CRR, Queen's Poison, Piece
+//!   Promotion); (b) the mover comes to rest ([`super::arrive::come_to_rest`]: on an
+//!   ARMED tomb it dies and makes no push); (c) the rook push, the pushed unit coming to
+//!   rest the same way; (d) a surviving mover or pushed unit on an enemy trap is caught
+//!   ([`super::arrive::caught`]); (e) the explosion cascade ([`super::tomb::resolve`]);
+//!   then King's Check deaths ([`super::king::kings_check`]). When the turn ends
+//!   ([`super::double_move::settle`]): jester traps, then walls, then the price and
+//!   tomb-crossing paralysis; last-rank promotion; the end-of-turn expiries
+//!   ([`finish_turn`]); the self-harm test (on the position after the expiries: a wall
+//!   that vanishes at the end of the turn shields nobody); the win/loss test
+//!   ([`super::victory`]). Special moves (King's Exchange, respawn) are whole turns.
 //! * FC6-TURN-07: at the end of side S's turn the walls S made whose last turn this was
 //!   vanish ([`super::walls::expire`]), then the traps whose hold on a unit of S has ended
 //!   dissolve ([`super::trap::dissolve`]).
@@ -33,47 +38,30 @@
 //!
 //! Uses: every rule module of the folder below it.
 
-use super::arrive::come_to_rest;
-use super::attack::{capture_grants, in_check, king_square};
+use super::arrive::{caught, come_to_rest};
+use super::attack::{in_check, king_square};
 use super::base::{
-    native, DueWall, Fc6, Fc6Position, Fc6State, TurnState, JESTER, KING, KNIGHT, PAWN, P_DIAG,
-    P_KNIGHT, ROOK,
+    DueWall, Fc6, Fc6Position, Fc6State, TurnState, JESTER, KING, KNIGHT, PAWN, P_DIAG, P_KNIGHT,
+    ROOK,
 };
-use super::capture::{reduce_range, refusal, take, Refusal};
+use super::capture::{reduce_range, refusal, Refusal};
 use super::double_move::{max_legs, settle, LegOutcome, DOUBLE_LEGS};
 use super::empower::Analysis;
-use super::jester::stolen;
+use super::king::{self, exchange_candidates};
 use super::knight::{is_leap_capture, leap_captures, MARCH_LEGS};
 use super::movement::{classify, for_each_leg, middle_free, Grant, LegKind};
 use super::paralysis::is_paralyzed;
 use super::pawn::{on_far_rank, promote, promote_by_capture, PROMOTION_KINDS};
-use super::rook::{ortho_dir, push, push_target};
+use super::respawn;
+use super::rook::{ortho_dir, push, push_target, Pushed};
 use super::siege::besieged;
+use super::tomb::{self, Cascade, Death};
 use super::{queen, trap, walls};
 use crate::frozen_family::leap_paths::is_knight_offset;
 use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, NoEvents, Side, Square, UnitId};
 use smallvec::SmallVec;
 
-/// The grants a unit moves with now: its capture grants, and for a jester its own leaps,
-/// Empower and the stolen patterns (FC6-JEST-02).
-pub fn move_grants(fc: &Fc6, an: &Analysis, pos: &Fc6Position, id: UnitId) -> SmallVec<[Grant; 4]> {
-    let u = pos.unit(id);
-    if u.kind != JESTER {
-        return capture_grants(an, pos, id);
-    }
-    let mut g: SmallVec<[Grant; 4]> = SmallVec::new();
-    g.push(Grant {
-        pats: native(JESTER),
-        range: u.status.range,
-    });
-    if let Some(sq) = u.loc.square() {
-        if let Some(e) = an.empowered(pos, sq) {
-            g.push(e);
-        }
-        g.extend(stolen(fc, an, pos, sq));
-    }
-    g
-}
+pub use super::jester::move_grants;
 
 /// True if a straight two-square diagonal from `s` to `t` is a slide for a unit with
 /// these grants (rather than a T- or jester leap): it has a diagonal slide and the middle
@@ -131,6 +119,11 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
     for sq in movers.iter() {
         candidates_of(fc, &an, pos, sq, out);
     }
+    // Special moves are whole turns, never a leg (FC6-DBLM-11, FC6-RESP-07).
+    if !(pos.state().first_move && me == Side::White) {
+        exchange_candidates(fc, &an, pos, out);
+        respawn::candidates(fc, pos, &|p, a| exec(fc, p, a, &mut NoEvents), out);
+    }
 }
 
 /// The candidate legs of the unit on `sq` at the start of a turn (none if it is
@@ -173,6 +166,9 @@ pub fn candidates_in(
             if leg.onto_unit
                 && (ctx.no_capture || kind == JESTER || refusal(fc, an, pos, s, leg.to).is_some())
             {
+                return false;
+            }
+            if tomb::landing_refused(pos, leg.to) {
                 return false;
             }
             if leg.reflections.is_empty() {
@@ -234,7 +230,7 @@ pub fn exec_with(
     match a.kind {
         ActionKind::End => {
             if let Some(t) = pos.state().turn.clone() {
-                settle(pos, t.mover, t.legs, &t.due, events);
+                settle(pos, &t, events);
             }
             finish_turn(pos, events);
         }
@@ -244,6 +240,14 @@ pub fn exec_with(
             } else {
                 finish_turn(pos, events);
             }
+        }
+        ActionKind::Exchange => {
+            king::exchange(pos, a, events);
+            finish_turn(pos, events);
+        }
+        ActionKind::Drop => {
+            respawn::perform(pos, a, events);
+            finish_turn(pos, events);
         }
         _ => finish_turn(pos, events),
     }
@@ -307,10 +311,18 @@ fn leg(
     let Some((leg_kind, vacated)) = classify(&route, leap) else {
         return false;
     };
+    // FC6-KING-01/03, FC6-DBLM-06: King's Check only on the king's first leg, and only if
+    // the king was not in check when its turn began; a King's Check ends the turn.
+    let kings_check = kind == KING && prior.is_none() && king::may_kings_check(fc, pos, me);
+    // FC6-TOMB-05: the tombs the slide crosses, judged before it moves.
+    let crossed = tomb::crossed(pos, vacated.without(s)).any();
+    let mut cascade = Cascade::new();
+    // (a) The capture: the victim dies into the tomb of its own square (FC6-TOMB-01),
+    // then CRR, Queen's Poison and Piece Promotion.
     let mut taken = None;
     if let Some(v) = pos.unit_at(t) {
         taken = Some(pos.unit(v).kind);
-        take(pos, v, id, events);
+        tomb::die(pos, v, t, Death::Captured(id), &mut cascade, events);
     }
     pos.move_unit(id, t);
     if events.wants() {
@@ -320,9 +332,11 @@ fn leg(
             to: t,
         });
     }
-    if let Some(v) = victim_sq.and_then(|q| pos.unit_at(q)) {
-        taken = Some(pos.unit(v).kind);
-        take(pos, v, id, events);
+    if let Some(q) = victim_sq {
+        if let Some(v) = pos.unit_at(q) {
+            taken = Some(pos.unit(v).kind);
+            tomb::die(pos, v, q, Death::Captured(id), &mut cascade, events);
+        }
     }
     if let Some(vk) = taken {
         out.captured = true;
@@ -330,19 +344,36 @@ fn leg(
         promote_by_capture(pos, id, vk, events);
         queen::poison(pos, id, vk, events);
     }
-    if come_to_rest(pos, id, events) {
+    // (b) The mover comes to rest: on an ARMED tomb it dies and makes no push; (c) else
+    // the rook push; (d) a surviving mover or pushed unit on an enemy trap is caught.
+    if come_to_rest(pos, id, &mut cascade, events) {
+        let mut pushed = None;
         if let Some(e) = push_sq {
-            out.death |= push(pos, s, t, e, events);
+            match push(pos, s, t, e, &mut cascade, events) {
+                Pushed::Died => out.death = true,
+                Pushed::Moved(u) => pushed = Some(u),
+                Pushed::Wall | Pushed::Nothing => {}
+            }
         }
-    } else {
-        out.death = true;
-    }
-    if let Some(k) = a.piece {
-        if pos.unit(id).kind == PAWN && on_far_rank(pos.unit(id).side, t) {
-            promote(pos, id, k, events);
-            out.promoted = true;
+        caught(pos, id, events);
+        if let Some(u) = pushed {
+            caught(pos, u, events);
         }
     }
+    // (e) The explosions, to the end (FC6-TOMB-13).
+    tomb::resolve(fc, pos, &mut cascade, events);
+    let alive = pos.unit(id).loc.on_board();
+    out.death |= !alive;
+    // Step 2: King's Check deaths.
+    if kings_check && alive {
+        out.kings_check = king::kings_check(fc, pos, events);
+    }
+    // Last-rank promotion waits for the end of the turn (step 4); it ends the turn.
+    let promotion = a.piece.filter(|_| {
+        let u = pos.unit(id);
+        alive && u.kind == PAWN && on_far_rank(u.side, t)
+    });
+    out.promoted = promotion.is_some();
     // The walls this leg owes: its start square first (a trap candidate), then the
     // squares it passed.
     let diagonal = s.file() != t.file() && s.rank() != t.rank();
@@ -368,28 +399,31 @@ fn leg(
         && leg_kind == LegKind::Leap
         && is_knight_offset(s, t);
     let limit = if march { MARCH_LEGS } else { DOUBLE_LEGS };
-    out.paralysed = pos.unit(id).loc.on_board() && is_paralyzed(pos, id);
+    out.paralysed = alive && is_paralyzed(pos, id);
     let mut goes_on = out.may_go_on() && leg_no < limit;
     if goes_on {
         out.check = in_check(fc, pos, me.opposite());
         goes_on = !out.check;
     }
+    let mut ts = prior.unwrap_or(TurnState {
+        mover: id,
+        legs: 0,
+        march,
+        crossed: false,
+        due: Vec::new(),
+    });
+    ts.legs = leg_no;
+    ts.march = march;
+    ts.crossed |= crossed;
+    ts.due.extend(due);
     if goes_on {
-        let mut ts = prior.unwrap_or(TurnState {
-            mover: id,
-            legs: 0,
-            march,
-            due: Vec::new(),
-        });
-        ts.legs = leg_no;
-        ts.march = march;
-        ts.due.extend(due);
         pos.update_state(|st| st.turn = Some(ts));
         return true;
     }
-    let mut all = prior.map(|p| p.due).unwrap_or_default();
-    all.extend(due);
-    settle(pos, id, leg_no, &all, events);
+    settle(pos, &ts, events);
+    if let Some(k) = promotion {
+        promote(pos, id, k, events);
+    }
     false
 }
 
@@ -454,11 +488,24 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
             Some(_) => "`end` is written bare, with no squares".into(),
         };
     }
-    if a.kind != ActionKind::Move {
-        return format!(
-            "fc6 has only moves and `end` in this version: `{}` actions are not part of the game yet",
-            a.kind.keyword()
-        );
+    if pos.state().first_move && me == Side::White && a.kind != ActionKind::Move {
+        return "White's first action must be a plain pawn move (FC6-FRST-01)".into();
+    }
+    match a.kind {
+        ActionKind::Move => {}
+        ActionKind::Drop | ActionKind::Exchange if turn.is_some() => {
+            return "a turn is in progress: a special move is a whole turn, never a leg of a double move; make the next leg or play `end` (FC6-DBLM-11)".into()
+        }
+        ActionKind::Drop => {
+            return respawn::explain_illegal(fc, pos, &|p, x| exec(fc, p, x, &mut NoEvents), a)
+        }
+        ActionKind::Exchange => return king::explain_exchange(fc, pos, a),
+        _ => {
+            return format!(
+                "fc6 has moves, `end`, King's Exchange (exchange:) and respawn (drop:) in this version: `{}` actions are not part of the game yet",
+                a.kind.keyword()
+            )
+        }
     }
     let (Some(from), Some(to)) = (a.from(), a.to()) else {
         return "a move names its start and end squares".into();

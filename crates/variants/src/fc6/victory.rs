@@ -5,8 +5,8 @@
 //! * FC6-VICT-02: checkmate: a side in check at the start of its turn with no legal action
 //!   loses (`"checkmate"`).
 //! * FC6-VICT-03: a side whose king is gone loses (`"king captured"` or `"king killed"`);
-//!   the self-harm rule keeps a king from being left capturable, so in this part a king
-//!   can only be missing from a loaded position that is already over.
+//!   a king also dies in explosions and on armed tombs, and a position loaded from FEN
+//!   whose king is recorded off the board is over ([`terminal`]).
 //! * FC6-VICT-04: stalemate: a side with no legal action at the start of its turn loses
 //!   (`"stalemate"`, not a draw).
 //! * FC6-VICT-05: kings and pawns are tested after every action, checkmate and stalemate
@@ -41,15 +41,45 @@ pub fn loss_reason(pos: &Fc6Position, side: Side) -> Option<&'static str> {
     None
 }
 
-/// The end that follows from the position alone (FC6-VICT-02, FC6-VICT-04): the side to
-/// act has no legal action. Loaders call it, so a position read from FEN has the same
-/// result as the game that reached it.
+/// Is `side`'s king recorded off the board (dead in a tomb, or captured)?
+pub fn king_gone(pos: &Fc6Position, side: Side) -> bool {
+    pos.units()
+        .iter()
+        .any(|u| u.kind == KING && u.side == side && !matches!(u.loc, Location::Board(_)))
+}
+
+/// The end that follows from the position alone: a king recorded off the board
+/// (FC6-VICT-03), or no legal action for the side to act (FC6-VICT-02, FC6-VICT-04).
+/// Loaders call it, so a position read from FEN has the same result as the game that
+/// reached it. Pawns are not tested here: set-up positions without pawns stay playable.
 pub fn terminal(fc: &Fc6, pos: &Fc6Position) -> Option<Outcome> {
     if pos.result().is_some() {
         return None;
     }
     let mut scratch = pos.clone();
-    if family_turn::with_scratch(|buf| family_turn::has_legal(fc, &mut scratch, buf)) {
+    decide(fc, &mut scratch, pos.to_move().opposite(), |p, side| {
+        king_gone(p, side).then(|| loss_reason(p, side)).flatten()
+    })
+}
+
+/// The end of the game in `pos` after an action of `mover`: `lost` is tested for the
+/// mover first (FC6-VICT-06), then for the other side, then checkmate or stalemate of
+/// the side to act once the mover's turn has passed.
+fn decide(
+    fc: &Fc6,
+    pos: &mut Fc6Position,
+    mover: Side,
+    lost: impl Fn(&Fc6Position, Side) -> Option<&'static str>,
+) -> Option<Outcome> {
+    for side in [mover, mover.opposite()] {
+        if let Some(r) = lost(pos, side) {
+            return Some(Outcome::win(side.opposite(), r));
+        }
+    }
+    // Between the legs of a turn the mover still acts: no checkmate or stalemate then.
+    if pos.to_move() == mover
+        || family_turn::with_scratch(|buf| family_turn::has_legal(fc, pos, buf))
+    {
         return None;
     }
     let side = pos.to_move();
@@ -66,23 +96,7 @@ pub fn after_action(fc: &Fc6, pos: &mut Fc6Position, mover: Side, events: &mut d
     if pos.result().is_some() {
         return;
     }
-    let outcome = if let Some(r) = loss_reason(pos, mover) {
-        Some(Outcome::win(mover.opposite(), r))
-    } else if let Some(r) = loss_reason(pos, mover.opposite()) {
-        Some(Outcome::win(mover, r))
-    } else if pos.to_move() != mover
-        && !family_turn::with_scratch(|buf| family_turn::has_legal(fc, pos, buf))
-    {
-        let side = pos.to_move();
-        let reason = if in_check(fc, pos, side) {
-            "checkmate"
-        } else {
-            "stalemate"
-        };
-        Some(Outcome::win(side.opposite(), reason))
-    } else {
-        None
-    };
+    let outcome = decide(fc, pos, mover, loss_reason);
     if let Some(o) = outcome {
         pos.set_result(Some(o.clone()));
         if events.wants() {

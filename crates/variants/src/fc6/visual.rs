@@ -6,7 +6,8 @@
 //! * FC6-VISU-02: paralysis as one green circle per turn left ([`super::paralysis::turns_left`],
 //!   drawn by `frozen render`).
 //! * FC6-VISU-03: the rest a player needs: walls with turns left, units under siege, the
-//!   first-move limit ([`describe`]); shadows, tombs and traps come with later parts.
+//!   first-move limit, tombs with their state and queue ([`describe`]); shadows and
+//!   traps come with later parts.
 //!
 //! Uses: [`super::base`], [`super::empower`], [`super::paralysis`], [`super::siege`],
 //! [`super::walls`].
@@ -15,6 +16,7 @@ use super::base::{is_crr, Fc6, Fc6Position, CHANCELLOR, JESTER, KING, KNIGHT, PA
 use super::empower::Analysis;
 use super::paralysis::turns_left;
 use super::siege::besieged;
+use super::tomb::TombState;
 use super::walls::turns_left as wall_left;
 use frozen_core::{Side, UnitId};
 
@@ -45,6 +47,31 @@ pub fn describe(fc: &Fc6, pos: &Fc6Position) -> Vec<String> {
         lines.push(format!(
             "wall {sq}: {} more turn(s) of {side}",
             wall_left(pos, w)
+        ));
+    }
+    for (sq, t) in pos.tombs().iter() {
+        let state = match super::tomb::state(pos, sq) {
+            Some(TombState::Pending) => "PENDING",
+            Some(TombState::Armed) => "ARMED",
+            Some(TombState::Active) => "ACTIVE",
+            None => continue,
+        };
+        let queue: Vec<String> = t
+            .queue
+            .iter()
+            .map(|&id| {
+                let u = pos.unit(id);
+                let side = if u.side == Side::White {
+                    "White"
+                } else {
+                    "Black"
+                };
+                format!("{side} {}", fc.kind_name(u.kind))
+            })
+            .collect();
+        lines.push(format!(
+            "tomb {sq} {state}: {} (oldest first)",
+            queue.join(", ")
         ));
     }
     let an = Analysis::new(fc, pos);

@@ -386,16 +386,41 @@ impl Compiled {
         last: Option<&[LastPart]>,
         nn: Option<&NarrowNode>,
     ) -> bool {
-        if let (Some(filters), Some(nn)) = (self.narrow_filters.as_deref(), nn) {
+        if let (Some(_), Some(nn)) = (self.narrow_filters.as_deref(), nn) {
             let (i, by_pieces, unmoved) = (narrow::n(sq), pack(by_pieces), pack(unmoved));
-            let kind = |k: usize| nn.kind(k);
-            return filters
-                .iter()
-                .any(|f| f.may_capture(i, by, by_pieces, &kind, unmoved, last));
+            return self.narrow_may_capture(i, by, by_pieces, nn, unmoved, last);
         }
         self.filters
             .iter()
             .any(|(_, f)| f.may_capture(sq.index(), by, by_pieces, &kind_bb, unmoved, last))
+    }
+
+    /// [`Self::complex_may_capture`] on the narrow board, with the square, the
+    /// attacker's pieces and the unmoved squares as narrow words (the narrow
+    /// filters must exist; without them, `true`: the conservative answer).
+    pub(crate) fn narrow_may_capture(
+        &self,
+        i: usize,
+        by: Side,
+        by_pieces: u64,
+        nn: &NarrowNode,
+        unmoved: u64,
+        last: Option<&[LastPart]>,
+    ) -> bool {
+        let Some(filters) = self.narrow_filters.as_deref() else {
+            return true;
+        };
+        let kind = |k: usize| nn.kind(k);
+        filters
+            .iter()
+            .any(|f| f.may_capture(i, by, by_pieces, &kind, unmoved, last))
+    }
+
+    /// Is [`Self::complex_reach`] empty whatever the position, because every
+    /// capture-capable complex line needs a history pattern in the previous turn?
+    #[inline]
+    pub(crate) fn reach_always_empty(&self) -> bool {
+        self.filters.iter().all(|(_, f)| f.history_only())
     }
 
     /// The set form of [`Self::complex_may_capture`] for a previous turn that

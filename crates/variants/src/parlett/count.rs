@@ -125,6 +125,34 @@ impl ParlettRules {
                 None => (false, 0, false),
                 Some(li) => (li.always, pack(li.lines), li.pattern_risky),
             };
+            let opp = side.opposite();
+            let occ = own | enemy;
+            // Check and pin information from the tables, with one royal piece
+            // and no complex line of the opponent that might capture it after
+            // a turn matching no pattern: in check, the squares a non-royal
+            // move must reach (`SimpleTables::evasion`); a piece on a line to
+            // the royal piece moves only along it (`SimpleTables::pin_ray`).
+            // Else (`None`) such pieces are tested move by move.
+            let royal_at = legal
+                .as_ref()
+                .filter(|_| always || lines != 0)
+                .and_then(|li| match li.royals.as_slice() {
+                    &[r] if !self.complex_reach(pos, li, Some(nn)).contains(r) => {
+                        Some(narrow::n(r))
+                    }
+                    _ => None,
+                });
+            let evasion = match (&legal, royal_at) {
+                (Some(li), Some(r)) if li.always => {
+                    nw.evasion(r, opp, occ, enemy, |k| nn.kind(k), pack(li.unmoved))
+                }
+                _ => None,
+            };
+            let mask = evasion.unwrap_or(!0);
+            let pin = |i: usize| -> Option<u64> {
+                let r = royal_at?;
+                nw.pin_ray(r, i, opp, occ, enemy, |k| nn.kind(k))
+            };
             let mut royal_scratch: Option<Board> = None;
             let mut gens = [0u64; 8];
             for (k, kd) in c.kinds.iter().enumerate() {
@@ -133,7 +161,8 @@ impl ParlettRules {
                     continue;
                 }
                 let kind = Kind(k as u8);
-                let fast_kind = legal.is_none() || (!always && Some(kind) != c.royal);
+                let fast_kind =
+                    legal.is_none() || ((!always || evasion.is_some()) && Some(kind) != c.royal);
                 // A move matching a history pattern might let a history rule of
                 // the opponent capture the royal piece: those are tested one by one.
                 let pattern_tested = kd.pattern_bits != 0 && risky;
@@ -173,10 +202,16 @@ impl ParlettRules {
                     let i = bb.trailing_zeros() as usize;
                     bb &= bb - 1;
                     let sq = narrow::square(i);
-                    if fast_kind && lines & (1 << i) == 0 {
+                    let allowed = match (fast_kind, lines & (1 << i) == 0) {
+                        (false, _) => None,
+                        (true, true) => Some(mask),
+                        (true, false) => pin(i).map(|ray| ray & mask),
+                    };
+                    if let Some(allowed) = allowed {
                         let moved =
                             initial && pos.unit_at(sq).is_some_and(|u| pos.unit(u).status.moved);
-                        let (t, pat) = nw.targets(kind, i, side, moved, own, enemy);
+                        let (all, pat) = nw.targets(kind, i, side, moved, own, enemy);
+                        let t = all & allowed;
                         let tested = if pattern_tested { t & pat } else { 0 };
                         if let (Some(li), true) = (legal.as_ref(), tested != 0) {
                             n += self.count_pattern_tested(
@@ -196,7 +231,7 @@ impl ParlettRules {
                             }
                         }
                         if let Some(u) = lines_unit(sq) {
-                            n += complex(u, Some(unpack(t)));
+                            n += complex(u, Some(unpack(all)));
                         }
                     } else if let Some(li) = legal.as_ref().filter(|li| {
                         Some(kind) == c.royal
@@ -219,14 +254,40 @@ impl ParlettRules {
                         let quick = d.map_or(0, |d| t & !d.simple & !d.complex & !enemy);
                         n += u64::from(quick.count_ones());
                         let rest = t & !quick & !d.map_or(0, |d| d.simple & !enemy);
-                        n += self.count_one_by_one(
-                            pos,
-                            li,
-                            &mut royal_scratch,
-                            (sq, rest),
-                            (0, &[]),
-                            nn,
-                        );
+                        // Each remaining step (the royal kind matches no history
+                        // pattern): as `simple_legal` decides it, the attack tables
+                        // on the placement after the step, then a square a complex
+                        // line of the opponent might reach tested in full.
+                        if rest != 0 {
+                            let unmoved = pack(li.unmoved);
+                            let reach = pack(self.complex_reach(pos, li, Some(nn)));
+                            let from = 1u64 << i;
+                            let mut steps = rest;
+                            let mut full = 0u64;
+                            while steps != 0 {
+                                let to = steps & steps.wrapping_neg();
+                                steps &= steps - 1;
+                                let j = to.trailing_zeros() as usize;
+                                let occ = (own | enemy | to) & !from;
+                                let by = enemy & !to;
+                                if nw.attacked(j, opp, occ, by, |k| nn.kind(k), unmoved) {
+                                    continue;
+                                }
+                                if reach & to != 0 {
+                                    full |= to;
+                                } else {
+                                    n += 1;
+                                }
+                            }
+                            n += self.count_one_by_one(
+                                pos,
+                                li,
+                                &mut royal_scratch,
+                                (sq, full),
+                                (0, &[]),
+                                nn,
+                            );
+                        }
                         if let Some(u) = lines_run {
                             n += complex(u, Some(unpack(t)));
                         }
@@ -240,7 +301,7 @@ impl ParlettRules {
             let empty = !(own | enemy);
             for (d, &g) in gens.iter().enumerate() {
                 if g != 0 {
-                    n += u64::from((nw.fill(d, g, empty) & !own).count_ones());
+                    n += u64::from((nw.fill(d, g, empty) & !own & mask).count_ones());
                 }
             }
             return n;

@@ -173,6 +173,13 @@ impl<W: PlanWord> CaptureFilter<W> {
         near
     }
 
+    /// Does the filter's line need a history pattern in the previous turn (so
+    /// that after a turn matching none its [`Self::reach`] is empty)?
+    #[inline]
+    pub(crate) fn history_only(&self) -> bool {
+        self.history.is_some()
+    }
+
     /// The set form of [`Self::may_capture`] for a previous turn that
     /// matched no history pattern: every index for which it would say
     /// `true`, and no other.

@@ -80,6 +80,9 @@ impl ParlettRules {
         let royal = c.royal?;
         let side = pos.to_move();
         let opp = side.opposite();
+        if let (Some((nw, nn)), true) = (c.narrow().zip(nn), c.narrow_filters.is_some()) {
+            return Some(self.legal_info_narrow(pos, nw, nn, royal));
+        }
         let royals: SmallVec<[Square; 2]> = pos.pieces(side, royal).iter().collect();
         // The unmoved squares, exact where a test reads them: the attack
         // tables with `i` elements, or a complex line near a royal piece.
@@ -134,6 +137,63 @@ impl ParlettRules {
             complex: OnceCell::new(),
         })
     }
+    /// [`Self::legal_info`] on the narrow board: the same questions asked of the
+    /// narrow tables and filters with the node's narrow views, without packing
+    /// the wide sets per question.
+    fn legal_info_narrow(
+        &self,
+        pos: &Position<ParlettState>,
+        nw: &super::simple::NarrowTables,
+        nn: &NarrowNode,
+        royal: Kind,
+    ) -> Legal {
+        let c = self.c();
+        let side = pos.to_move();
+        let opp = side.opposite();
+        let own = nn.side[side.index()];
+        let by = nn.side[opp.index()];
+        let occ = own | by;
+        let mut royals: SmallVec<[Square; 2]> = SmallVec::new();
+        let mut bits = nn.kind(royal.index()) & own;
+        while bits != 0 {
+            royals.push(narrow::square(bits.trailing_zeros() as usize));
+            bits &= bits - 1;
+        }
+        let mut exact = c.unmoved_tables;
+        let mut unmoved = if exact {
+            c.unmoved_attackers(pos, opp, Some(nn))
+        } else {
+            Bitboard::FULL
+        };
+        let mut unmoved_n = pack(unmoved);
+        let mut always = false;
+        let mut pattern_risky = false;
+        let mut lines = 0u64;
+        for &r in &royals {
+            let i = narrow::n(r);
+            let mut near = c.narrow_may_capture(i, opp, by, nn, unmoved_n, None);
+            if near && !exact {
+                exact = true;
+                unmoved = c.unmoved_attackers(pos, opp, Some(nn));
+                unmoved_n = pack(unmoved);
+                near = c.narrow_may_capture(i, opp, by, nn, unmoved_n, None);
+            }
+            let in_check = nw.attacked(i, opp, occ, by, |k| nn.kind(k), unmoved_n)
+                || (near && c.narrow_may_capture(i, opp, by, nn, unmoved_n, Some(&[])));
+            always |= in_check;
+            pattern_risky |= near;
+            lines |= nw.slider_lines(i, opp, occ, own, by, |k| nn.kind(k));
+        }
+        Legal {
+            royals,
+            always,
+            lines: unpack(lines),
+            unmoved,
+            pattern_risky,
+            danger: OnceCell::new(),
+            complex: OnceCell::new(),
+        }
+    }
     /// [`Compiled::complex_reach`] of the opponent at this node, made once.
     /// A move that captures takes a piece from the opponent, so its reach
     /// afterwards is within this one.
@@ -143,6 +203,9 @@ impl ParlettRules {
         li: &Legal,
         nn: Option<&NarrowNode>,
     ) -> Bitboard {
+        if self.c().reach_always_empty() {
+            return Bitboard::EMPTY;
+        }
         *li.complex.get_or_init(|| {
             let opp = pos.to_move().opposite();
             let kb = |k: usize| pos.kind_bb(Kind(k as u8));

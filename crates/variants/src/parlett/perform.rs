@@ -9,7 +9,7 @@
 use super::board::Board;
 use super::eval::{capturable_on_board, Effect};
 use super::ir::{last_parts, LastParts};
-use super::narrow::NarrowNode;
+use super::narrow::{self, NarrowNode};
 use super::set::{ParlettRules, ParlettState};
 use frozen_core::{
     Action, ActionKind, Event, EventSink, Location, Outcome, Position, Side, Square, UnitId,
@@ -225,15 +225,26 @@ impl ParlettRules {
                 self.apply_move(pos, action, None, events);
                 return;
             }
-            let (t, _) = c.simple_targets(
-                un.kind,
-                from,
-                side,
-                un.status.moved,
-                pos.side_bb(side),
-                pos.side_bb(side.opposite()),
-            );
-            if t.contains(to) {
+            let own = pos.side_bb(side);
+            let enemy = pos.side_bb(side.opposite());
+            let simple = match c.narrow() {
+                Some(nw) => {
+                    let (t, _) = nw.targets(
+                        un.kind,
+                        narrow::n(from),
+                        side,
+                        un.status.moved,
+                        narrow::pack(own),
+                        narrow::pack(enemy),
+                    );
+                    t & (1u64 << narrow::n(to)) != 0
+                }
+                None => c
+                    .simple_targets(un.kind, from, side, un.status.moved, own, enemy)
+                    .0
+                    .contains(to),
+            };
+            if simple {
                 self.apply_move(pos, action, None, events);
                 return;
             }
