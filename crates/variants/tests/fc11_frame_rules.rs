@@ -5,7 +5,9 @@
 
 mod fc11_support;
 
-use fc11_support::{actions, actions_of, dests, fc, legal, play, pos, pos_with, refusal, sq_list};
+use fc11_support::{
+    actions, actions_of, dests, fc, legal, play, pos, pos_with, refusal, shielded, sq_list,
+};
 use frozen_core::{apply, Event, Game, Rules, Side, Square};
 use frozen_variants::fc11::{turn, victory, walls, Fc11Position};
 
@@ -33,8 +35,10 @@ fn walls_of(p: &Fc11Position, owner: &str) -> Vec<String> {
 /// FC11-WALL-01
 #[test]
 fn fc11_wall_01_start_and_path_but_not_the_end() {
-    // A slide walls its start and every square it crossed.
-    let mut p = pos(&[("h1", 'R')]);
+    // A slide walls its start and every square it crossed. (Black's King is shielded by
+    // pawns, fc11_support::SHIELD, so that no bounced route checks it, and Black waits
+    // with null moves, which lay no wall.)
+    let mut p = pos(&shielded(&[("h1", 'R')]));
     play(&mut p, "h1h5");
     assert_eq!(walls_of(&p, "h5"), sq_list(&["h1", "h2", "h3", "h4"]));
     // A leap walls its start square only; a composite leap also its intermediate landing
@@ -46,9 +50,9 @@ fn fc11_wall_01_start_and_path_but_not_the_end() {
     play(&mut c, "f1h4");
     assert_eq!(walls_of(&c, "h4"), sq_list(&["f1", "f2"]));
     // A capture square left later: the tomb stays, with the capturer's wall on it.
-    let mut t = pos_with(&[("h1", 'R'), ("h6", 'n')], "w", "");
+    let mut t = pos_with(&shielded(&[("h1", 'R'), ("h6", 'n')]), "w", "");
     play(&mut t, "h1h6");
-    play(&mut t, "m16l16");
+    play(&mut t, "pass");
     play(&mut t, "h6c6");
     assert!(
         t.walls().get(sq("h6")).is_some(),
@@ -57,9 +61,9 @@ fn fc11_wall_01_start_and_path_but_not_the_end() {
     assert_eq!(t.tombs().get(sq("h6")).map(|tb| tb.queue.len()), Some(1));
     assert!(!legal(&t, "c6h6") && !dests(&t, "c6").contains(&"h6".to_string()));
     // A square that holds a wall already keeps its owner.
-    let mut o = pos_with(&[("h1", 'R'), ("a8", 'R')], "w", "");
+    let mut o = pos_with(&shielded(&[("h1", 'R'), ("a8", 'R')]), "w", "");
     play(&mut o, "h1h9");
-    play(&mut o, "m16l16");
+    play(&mut o, "pass");
     assert!(!legal(&o, "a8p8"), "h8 is the first Rook's wall");
     play(&mut o, "a8g8");
     assert_eq!(walls_of(&o, "h9").len(), 8);
@@ -87,9 +91,9 @@ fn fc11_wall_02_one_trail_per_unit_and_death_dissolves_it() {
 /// FC11-WALL-03
 #[test]
 fn fc11_wall_03_nothing_lands_on_or_slides_through_a_wall() {
-    let mut p = pos(&[("h1", 'R'), ("a3", 'Q')]);
+    let mut p = pos(&shielded(&[("h1", 'R'), ("a3", 'Q')]));
     play(&mut p, "h1h5");
-    play(&mut p, "m16l16");
+    play(&mut p, "pass");
     // The owner itself neither returns nor passes.
     assert!(!legal(&p, "h5h1") && !legal(&p, "h5h3"));
     assert!(refusal(&p, "h5h1").is_some_and(|r| r.contains("wall")));
@@ -100,18 +104,18 @@ fn fc11_wall_03_nothing_lands_on_or_slides_through_a_wall() {
 /// FC11-WALL-04
 #[test]
 fn fc11_wall_04_leapers_jump_walls_but_land_on_none() {
-    let mut p = pos(&[("h1", 'R'), ("g2", 'N'), ("e1", 'J')]);
+    let mut p = pos(&shielded(&[("h1", 'R'), ("g2", 'N'), ("e1", 'J')]));
     play(&mut p, "h1h5");
-    play(&mut p, "m16l16");
+    play(&mut p, "pass");
     // The Knight jumps the walls on h2..h4 (g2 to i3 passes h2).
     assert!(legal(&p, "g2i3") && !legal(&p, "g2h4"));
     // The Jester's two-square diagonal g3 is free, but a leap through a walled
     // intermediate landing point is refused: put the Rook's walls on g3.
-    let mut j = pos(&[("g8", 'R'), ("e1", 'J')]);
+    let mut j = pos(&shielded(&[("g8", 'R'), ("e1", 'J')]));
     play(&mut j, "g8g3");
-    play(&mut j, "m16l16");
+    play(&mut j, "pass");
     play(&mut j, "g3p3");
-    play(&mut j, "l16k16");
+    play(&mut j, "pass");
     assert!(j.walls().get(sq("g3")).is_some());
     assert!(!legal(&j, "e1g3") && !legal(&j, "e1h4") && !legal(&j, "e1h3"));
     assert!(legal(&j, "e1c3"));
@@ -122,7 +126,20 @@ fn fc11_wall_04_leapers_jump_walls_but_land_on_none() {
 fn fc11_wall_06_walls_come_at_the_end_of_the_ply() {
     // The walls a move lays count for that move's own King-safety test: the Rook on e2 is
     // pinned, yet stepping aside is legal because its wall on e2 then shields the King.
-    let p = pos(&[("e1", 'K'), ("e2", 'R'), ("e9", 'q')]);
+    // (The Queen has range 10, CRR 6, and the pawn on b4 stops her diagonal bounce
+    // a5-e1, so that e2 is her only way to e1; a Jester there, which lays no wall, is
+    // pinned: fc11_rules.rs, FC11-TURN-15.)
+    let p = pos_with(
+        &shielded(&[("e1", 'K'), ("e2", 'R'), ("e9", 'q'), ("b4", 'P')]),
+        "w",
+        "- - - e9:6",
+    );
+    let j = pos_with(
+        &shielded(&[("e1", 'K'), ("e2", 'J'), ("e9", 'q'), ("b4", 'P')]),
+        "w",
+        "- - - e9:6",
+    );
+    assert!(actions_of(&j, "e2").is_empty(), "the pin is real");
     assert!(legal(&p, "e2d2"));
     // And they come after the action's captures (step 1, then step 2): the capture event,
     // then the move, then the walls.
@@ -146,17 +163,17 @@ fn fc11_wall_07_moves_that_lay_no_wall() {
     play(&mut j, "e1g3");
     assert!(j.walls().is_empty());
     // The Queen: no wall on her start square; her slide squares are walled.
-    let mut q = pos(&[("h1", 'Q')]);
+    let mut q = pos(&shielded(&[("h1", 'Q')]));
     play(&mut q, "h1h4");
     assert_eq!(wall_list(&q), sq_list(&["h2", "h3"]));
     // Her knight leap lays nothing, and her older walls dissolve (one trail per unit).
-    play(&mut q, "m16l16");
+    play(&mut q, "pass");
     play(&mut q, "h4i6");
     assert!(walls_of(&q, "i6").is_empty());
     // A Pawn Rotation and a null move keep the walls as they are.
-    let mut r = pos(&[("h1", 'R'), ("c4", 'P')]);
+    let mut r = pos(&shielded(&[("h1", 'R'), ("c4", 'P')]));
     play(&mut r, "h1h3");
-    play(&mut r, "m16l16");
+    play(&mut r, "pass");
     play(&mut r, "act:c4d4");
     play(&mut r, "pass");
     play(&mut r, "pass");
@@ -201,7 +218,7 @@ fn fc11_turn_16_end_of_ply_order() {
             ("h9", 'P'),
         ],
         "w",
-        "",
+        "- - - p2:1",
     );
     play(&mut p, "g5f5"); // the White Rook's wall on g5
     let mut ev = Vec::new();
@@ -227,7 +244,7 @@ fn fc11_turn_16_end_of_ply_order() {
     let mut m = pos_with(
         &[("a1", 'K'), ("d4", 'n'), ("c3", 'n'), ("p2", 'r')],
         "b",
-        "",
+        "- - - p2:1",
     );
     let a = f.parse_action(&m, "d4b3").expect("parse");
     let mut ev = Vec::new();
@@ -269,14 +286,14 @@ fn fc11_turn_19_only_the_null_move_changes_nothing() {
     let starts = [
         f.initial_position(),
         pos_with(
-            &[
+            &shielded(&[
                 ("h8", 'R'),
                 ("e4", 'P'),
                 ("c3", 'N'),
                 ("e1", 'J'),
                 ("h1", 'Q'),
                 ("d6", 'p'),
-            ],
+            ]),
             "w",
             "",
         ),
@@ -303,10 +320,15 @@ fn fc11_turn_19_only_the_null_move_changes_nothing() {
 
 // ---------------------------------------------------------------- NULL
 
+/// The CRR of the black Queen on b4 in the stalemate tests: 13, so her range is 3. She
+/// covers a2 (knight leap), b2 and b1 but cannot reach a1, which at range 4 or more she
+/// would by the bounce a4-a1 (FC11-TURN-10).
+const STALEMATING_CRR: &str = "- - - b4:13";
+
 /// FC11-NULL-01
 #[test]
 fn fc11_null_01_a_null_move_passes_and_counts() {
-    let mut p = pos_with(&[("h8", 'R'), ("e4", 'P')], "w", "- - h8:1");
+    let mut p = pos_with(&shielded(&[("h8", 'R'), ("e4", 'P')]), "w", "- - h8:1");
     let before = p.clone();
     assert!(actions_of(&p, "h8").is_empty());
     play(&mut p, "pass");
@@ -314,7 +336,8 @@ fn fc11_null_01_a_null_move_passes_and_counts() {
     assert_eq!(p.turns()[Side::Black], before.turns()[Side::Black] + 1);
     assert_eq!(p.occupied(), before.occupied());
     assert!(p.walls().is_empty());
-    play(&mut p, "m16l16");
+    // Black answers with a pawn step (a second null move would draw, FC11-NULL-02).
+    play(&mut p, "l15l14");
     // The paralysis of one turn was spent on the turn White passed.
     assert!(!actions_of(&p, "h8").is_empty());
 }
@@ -349,13 +372,16 @@ fn fc11_null_03_no_null_move_in_check() {
 fn fc11_null_04_null_moves_do_not_prevent_stalemate() {
     // A loaded position where White can only pass: stalemate, a loss.
     let f = fc();
-    let p = pos_with(&[("a1", 'K'), ("b4", 'q')], "w", "");
+    let p = pos_with(&[("a1", 'K'), ("b4", 'q')], "w", STALEMATING_CRR);
     let o = f.terminal(&p).expect("over");
     assert_eq!(
         (o.winner, o.reason.as_ref()),
         (Some(Side::Black), victory::STALEMATE)
     );
-    let mut g = Game::from_position(f.clone(), pos_with(&[("a1", 'K'), ("b4", 'q')], "b", ""));
+    let mut g = Game::from_position(
+        f.clone(),
+        pos_with(&[("a1", 'K'), ("b4", 'q')], "b", STALEMATING_CRR),
+    );
     g.apply_text("m16m15").expect("legal");
     assert_eq!(
         g.position()
@@ -371,10 +397,12 @@ fn fc11_null_04_null_moves_do_not_prevent_stalemate() {
 /// FC11-VICT-01
 #[test]
 fn fc11_vict_01_checkmate() {
+    // The black Rook has CRR 1 (range 15): it covers a2 and b2 along rank 2 but does not
+    // reach a1 by the bounce at a2 (FC11-TURN-10), which would be check before the mate.
     let mut p = pos_with(
         &[("a1", 'K'), ("d4", 'n'), ("c3", 'n'), ("p2", 'r')],
         "b",
-        "",
+        "- - - p2:1",
     );
     play(&mut p, "d4b3");
     let o = p.result().expect("over");
@@ -392,7 +420,7 @@ fn fc11_vict_01_checkmate() {
             ("b8", 'R'),
         ],
         "b",
-        "",
+        "- - - p2:1",
     );
     play(&mut q, "d4b3");
     assert!(q.result().is_none());
@@ -424,7 +452,7 @@ fn fc11_vict_02_kings_are_mated_not_captured() {
 /// FC11-VICT-04
 #[test]
 fn fc11_vict_04_stalemate_is_a_loss() {
-    let mut p = pos_with(&[("a1", 'K'), ("b4", 'q')], "b", "");
+    let mut p = pos_with(&[("a1", 'K'), ("b4", 'q')], "b", STALEMATING_CRR);
     play(&mut p, "m16m15");
     let o = p.result().expect("over");
     assert_eq!(
@@ -436,7 +464,7 @@ fn fc11_vict_04_stalemate_is_a_loss() {
 /// FC11-DRAW-01
 #[test]
 fn fc11_draw_01_two_consecutive_nulls() {
-    let mut p = pos(&[("h8", 'R')]);
+    let mut p = pos(&shielded(&[("h8", 'R')]));
     play(&mut p, "pass");
     assert_eq!(p.state().nulls, 1);
     assert!(fc().to_fen(&p).is_some_and(|f| f.ends_with(" 1")));
@@ -487,7 +515,7 @@ fn fc11_draw_02_no_fifty_move_rule() {
 #[test]
 fn fc11_draw_03_repetition_compares_timers_as_turns_left() {
     let f = fc();
-    let a = pos_with(&[("h8", 'R'), ("c5", 'b')], "w", "- - h8:2");
+    let a = pos_with(&shielded(&[("h8", 'R'), ("c5", 'b')]), "w", "- - h8:2");
     // The same paralysis reached ten turns later: the same position.
     let mut s = frozen_core::to_setup(&f, &a);
     s.turns = frozen_core::BySide::new(s.turns[Side::White] + 10, s.turns[Side::Black] + 10);
@@ -507,16 +535,22 @@ fn fc11_draw_03_repetition_compares_timers_as_turns_left() {
     }
     let c = frozen_core::build_position(&f, s).expect("valid");
     assert!(!f.same_for_repetition(&a, &c));
-    // Walls and their owners count; so does the null-move count.
-    let mut w = pos(&[("h1", 'R')]);
+    // Walls and their owners count; so does the null-move count. The Rook reaches h3 in one
+    // move or in two (Black passing between): only the wall on h1 differs.
+    let mut w = pos(&shielded(&[("h1", 'R')]));
     play(&mut w, "h1h3");
-    let mut w2 = pos(&[("h1", 'R')]);
+    let mut w2 = pos(&shielded(&[("h1", 'R')]));
     play(&mut w2, "h1h2");
-    play(&mut w2, "m16l16");
+    play(&mut w2, "pass");
     play(&mut w2, "h2h3");
+    assert_eq!(
+        (wall_list(&w), wall_list(&w2)),
+        (sq_list(&["h1", "h2"]), sq_list(&["h2"]))
+    );
+    assert_eq!(w.occupied(), w2.occupied());
     assert!(!f.same_for_repetition(&w, &w2));
-    let n0 = pos_with(&[("h8", 'R')], "w", "- - - - - - -");
-    let n1 = pos_with(&[("h8", 'R')], "w", "- - - - - - 1");
+    let n0 = pos_with(&shielded(&[("h8", 'R')]), "w", "- - - - - - -");
+    let n1 = pos_with(&shielded(&[("h8", 'R')]), "w", "- - - - - - 1");
     assert!(!f.same_for_repetition(&n0, &n1));
     assert_eq!(f.repetition_limit(), Some(3));
 }
@@ -525,10 +559,11 @@ fn fc11_draw_03_repetition_compares_timers_as_turns_left() {
 #[test]
 fn fc11_draw_04_stalemate_is_no_draw() {
     let f = fc();
-    let p = pos_with(&[("a1", 'K'), ("b4", 'q')], "w", "");
+    let p = pos_with(&[("a1", 'K'), ("b4", 'q')], "w", STALEMATING_CRR);
+    assert!(!fc11_support::actions(&p).iter().any(|a| a != "pass"));
     assert!(f
         .terminal(&p)
-        .is_some_and(|o| o.winner == Some(Side::Black)));
+        .is_some_and(|o| o.winner == Some(Side::Black) && o.reason == victory::STALEMATE));
 }
 
 /// FC11-DRAW-05
