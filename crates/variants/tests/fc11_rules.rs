@@ -955,13 +955,20 @@ fn fc11_king_03_a_king_in_check_must_get_out() {
     let p = pos(&shielded(&[("h8", 'K'), ("h14", 'r'), ("c11", 'R')]));
     assert!(frozen_variants::fc11::check::in_check(&p, Side::White));
     let acts = actions(&p);
-    // The Rook may interpose on h11, or pass h11 and leave its wall there (FC11-WALL-01).
+    // The Rook may interpose on h11, or pass h11 and leave its wall there (FC11-WALL-01),
+    // also on a route that turns after it (FC11-TURN-10): every Rook action's first
+    // segment runs east along rank 11 to h11 or beyond.
+    let (c11, h11) = (sq("c11"), sq("h11"));
     assert!(
-        acts.iter()
-            .all(|a| a.starts_with("h8") || (a.starts_with("c11") && a.ends_with("11"))),
+        acts.iter().all(|a| a.starts_with("h8")
+            || (a.starts_with("c11") && {
+                let first_stop = fc11_support::squares_of(a)[1];
+                first_stop.rank() == c11.rank() && first_stop.file() >= h11.file()
+            })),
         "{acts:?}"
     );
     assert!(!acts.contains(&"c11d11".to_string()) && acts.contains(&"c11i11".to_string()));
+    assert!(acts.contains(&"c11p11p12".to_string()));
     // Stepping back along the Rook's line is legal too: the King's wall on h8 shields h7.
     assert!(legal(&p, "h8h7") && !legal(&p, "h8h9") && legal(&p, "h8g8") && legal(&p, "c11h11"));
 }
@@ -1005,11 +1012,14 @@ fn fc11_king_11_never_steps_onto_a_tomb() {
 #[test]
 fn fc11_king_12_checkmate_and_stalemate_lose() {
     // The Knight from d4 checks from b3 (its wall on d4 does not matter); the Knight on c3
-    // holds a2 and b1, the Rook holds rank 2.
+    // holds a2 and b1, the Rook holds rank 2. The Rook's range is 15 (CRR 1): it reaches
+    // a2 but not a1 by the bounce at a2 (FC11-TURN-10), which would be check before the
+    // mate. (A Rook mate along a file fails here: the checking Rook's trail walls would
+    // block the other Rook's file, FC11-WALL-01.)
     let mut p = pos_with(
         &[("a1", 'K'), ("d4", 'n'), ("c3", 'n'), ("p2", 'r')],
         "b",
-        "- - - b14:3,c13:3",
+        "- - - p2:1",
     );
     play(&mut p, "d4b3");
     let o = p.result().expect("game over");
