@@ -4,11 +4,12 @@
 //! listing in [`super::moves`] gives.
 //!
 //! Uses [`super::ir`], [`super::compiled`], [`super::narrow`], [`super::board`],
-//! [`super::eval`], [`super::fixed_run`], [`super::set`], [`super::legal`] and
-//! [`super::moves`].
+//! [`super::eval`], [`super::fixed_count`], [`super::fixed_run`], [`super::set`],
+//! [`super::legal`] and [`super::moves`].
 
 use super::board::Board;
 use super::eval::EffectRef;
+use super::fixed_count::plan_pairs;
 use super::fixed_run::{plan_narrow, Part};
 use super::legal::Legal;
 use super::moves::simple_like;
@@ -44,6 +45,7 @@ impl ParlettRules {
             return None;
         }
         let danger = || legal.and_then(|li| self.danger(pos, li, Some(nn))).copied();
+        let royal_here = Some(unit.kind) == c.royal;
         let mut n = 0;
         for &li in &kd.lines {
             let line = c.lines.get(li)?;
@@ -51,8 +53,22 @@ impl ParlettRules {
             if !self.line_may_run(pos, li, from, side, unit.status.moved) {
                 continue;
             }
+            let count = std::cell::Cell::new(0u64);
+            let plain = royal_here
+                && line.pieces.iter().all(|k| {
+                    c.kinds
+                        .get(k.index())
+                        .is_some_and(|kd| kd.promo_to.is_empty())
+                });
             let mut leaf = |parts: &[Part]| {
                 if simple_like(parts, &[], from, known) {
+                    return;
+                }
+                if let Some(safe) = legal
+                    .filter(|_| plain)
+                    .and_then(|li| self.royal_route_safe(pos, li, nn, from, parts))
+                {
+                    count.set(count.get() + u64::from(safe));
                     return;
                 }
                 let e = EffectRef { parts, caps: &[] };
@@ -61,25 +77,24 @@ impl ParlettRules {
                         self.effect_safe(pos, li, scratch, e, piece, Some(nn))
                     }))
                 };
-                match self.effect_promotions(pos, side, parts) {
-                    Some(list) => n += list.iter().map(|&k| legal_as(Some(k))).sum::<u64>(),
-                    None => n += legal_as(None),
-                }
+                let k = match self.effect_promotions(pos, side, parts) {
+                    Some(list) => list.iter().map(|&k| legal_as(Some(k))).sum::<u64>(),
+                    None => legal_as(None),
+                };
+                count.set(count.get() + k);
             };
-            let decided = plan_narrow(
-                c,
-                pos,
-                fx,
-                &line.pieces,
-                &line.needs_unmoved,
-                u,
-                nn,
-                Some(&danger),
-                &mut leaf,
-            );
-            if !decided {
-                return None;
+            // Read off the plans with masks where that decides (one or two
+            // parts), else walked part by part.
+            let (kinds, unmoved) = (&line.pieces, &line.needs_unmoved);
+            if !plan_pairs(c, pos, fx, kinds, unmoved, u, nn, &danger, &mut leaf) {
+                count.set(0);
+                let walked =
+                    plan_narrow(c, pos, fx, kinds, unmoved, u, nn, Some(&danger), &mut leaf);
+                if !walked {
+                    return None;
+                }
             }
+            n += count.get();
         }
         Some(n)
     }
