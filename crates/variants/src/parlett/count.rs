@@ -23,7 +23,8 @@ impl ParlettRules {
     /// kind is fixed ([`plan_fixed`]): the same effects as
     /// [`Self::unit_moves`] gives, without building them one by one. `None`
     /// when some line is not fixed or a plan cannot decide (then
-    /// [`Self::count_complex`] counts).
+    /// [`Self::count_complex`] counts). Called only for a unit some line of
+    /// which passed [`Self::line_may_run`].
     #[allow(clippy::too_many_arguments)]
     pub(super) fn count_fixed(
         &self,
@@ -50,7 +51,9 @@ impl ParlettRules {
         for &li in &kd.lines {
             let line = c.lines.get(li)?;
             let fx = c.fixed_line(li)?;
-            if !self.line_may_run(pos, li, from, side, unit.status.moved) {
+            // The caller asked whether any line may run: a single line is not asked again.
+            let single = kd.lines.len() == 1;
+            if !single && !self.line_may_run(pos, li, from, side, unit.status.moved) {
                 continue;
             }
             let count = std::cell::Cell::new(0u64);

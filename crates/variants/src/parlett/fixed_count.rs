@@ -1,20 +1,18 @@
 //! Fixed lines of one or two parts (castling is the usual one) on the narrow board,
 //! read straight off their route plans with masks: the first part's plan from the
 //! unit's square, then each candidate of the second part's letter. The same
-//! placements [`super::fixed_run::plan_narrow`] sends, with the same parts, without
-//! its part-by-part walk; it is what counting calls per node for a king that may
-//! still castle, so it is kept to a few mask tests.
+//! placements, in the same order and with the same parts, as the general planner of
+//! `fixed_run` (`plan_narrow`) sends, without its part-by-part walk; counting calls it
+//! per node for a king that may still castle, so it is kept to a few mask tests.
 //!
 //! Where the plans cannot decide (a capture on the way, an `s` test other than the
 //! royal piece's setting off alone, no narrow plans, more than two parts) the answer
 //! is "undecided" and the caller uses the general planner.
 //!
-//! Uses [`super::compiled`], [`super::fixed`], [`super::fixed_run`] (the [`Part`]
-//! form), [`super::ir`] and [`super::narrow`].
+//! Uses [`super::compiled`], [`super::fixed`], [`super::ir`] and [`super::narrow`].
 
 use super::compiled::Compiled;
-use super::fixed::{FixedChain, FixedLine, RoutePlan};
-use super::fixed_run::Part;
+use super::fixed::{FixedChain, FixedLine, Part, RoutePlan};
 use super::ir::ParlettState;
 use super::narrow::{self, Danger, NarrowNode};
 use frozen_core::{Kind, Position, UnitId};
@@ -53,7 +51,7 @@ fn route(p: &RoutePlan<u64>, moved: bool, occ: u64, by: u64) -> Step {
 }
 
 /// Sends every placement of the fixed line `fx` for the unit `first` to
-/// `leaf`, as [`super::fixed_run::plan_narrow`] would; `false` (some
+/// `leaf`, as the general planner would; `false` (some
 /// placements may have been sent) when undecided, see the module doc.
 /// `danger`: the node's [`Danger`], for the royal piece's `s` tests.
 #[allow(clippy::too_many_arguments)]
