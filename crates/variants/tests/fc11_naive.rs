@@ -1,7 +1,10 @@
-//! A naive move generator for fc11 part 1, written for these tests from the rules
+//! A naive move generator for fc11, written for these tests from the rules
 //! (docs/rules/fc11.md) and independent of the engine: plain coordinates on a 16x16 array,
 //! no bitboards, no engine helpers. It lists the legal actions as canonical text and is
-//! compared with the engine:
+//! compared with the engine. It plays moves itself, trail walls included (a unit's start
+//! square and path but the destination, none for the Jester nor on the Queen's start
+//! square; a unit's older walls go when it moves or dies), and the null move (`pass`, not
+//! in check, two in a row end the game); a side with no unit action has lost:
 //! * every kind (both colours, every aim, moved or not, with and without CRR) on every
 //!   square of an otherwise empty board (kings aside);
 //! * crowded random positions with walls, tombs, aims, paralysis and CRR;
@@ -22,6 +25,7 @@ type NRoute = (Vec<(i32, i32)>, (i32, i32));
 
 #[derive(Clone, Copy, Debug)]
 struct NU {
+    id: u32,
     k: char,
     white: bool,
     aim: (i32, i32),
@@ -33,9 +37,12 @@ struct NU {
 #[derive(Clone)]
 struct NB {
     cell: [[Option<NU>; 16]; 16],
-    wall: [[bool; 16]; 16],
+    /// The owner's id of each wall.
+    wall: [[Option<u32>; 16]; 16],
     tomb: [[bool; 16]; 16],
     white: bool,
+    /// Null moves played in a row.
+    nulls: u8,
 }
 
 const CRR: &str = "RQTDLB";
@@ -68,10 +75,10 @@ impl NB {
     }
     /// No unit, no wall.
     fn free(&self, f: i32, r: i32) -> bool {
-        on(f, r) && self.at(f, r).is_none() && !self.wall[r as usize][f as usize]
+        on(f, r) && self.at(f, r).is_none() && self.wall[r as usize][f as usize].is_none()
     }
     fn is_wall(&self, f: i32, r: i32) -> bool {
-        on(f, r) && self.wall[r as usize][f as usize]
+        on(f, r) && self.wall[r as usize][f as usize].is_some()
     }
     fn is_tomb(&self, f: i32, r: i32) -> bool {
         on(f, r) && self.tomb[r as usize][f as usize]
@@ -526,6 +533,7 @@ impl NB {
     fn attacked(&mut self, tf: i32, tr: i32, white: bool) -> bool {
         let saved = self.cell[tr as usize][tf as usize];
         self.cell[tr as usize][tf as usize] = Some(NU {
+            id: u32::MAX,
             k: '?',
             white: !white,
             aim: (0, 0),
@@ -547,8 +555,73 @@ impl NB {
         self.cell[tr as usize][tf as usize] = saved;
         hit
     }
+    /// The squares a move `text` of the unit on (f, r) walls: its start (not for the Queen)
+    /// and its path but the destination; nothing for the Jester.
+    fn trail(&self, f: i32, r: i32, text: &str) -> Vec<(i32, i32)> {
+        let u = self.at(f, r).expect("unit");
+        if u.k == 'J' {
+            return vec![];
+        }
+        let body = text.split('=').next().unwrap_or("");
+        let mut sqs: Vec<(i32, i32)> = Vec::new();
+        for c in body.chars() {
+            if c.is_ascii_lowercase() {
+                sqs.push((i32::from(c as u8 - b'a'), 0));
+            } else if let (Some(d), Some(last)) = (c.to_digit(10), sqs.last_mut()) {
+                last.1 = last.1 * 10 + d as i32;
+            }
+        }
+        for s in sqs.iter_mut() {
+            s.1 -= 1;
+        }
+        let mut path = Vec::new();
+        let mut prev = sqs[0];
+        for &c in &sqs[1..] {
+            let (a, b) = (c.0 - prev.0, c.1 - prev.1);
+            let straight = a == 0 || b == 0 || a.abs() == b.abs();
+            let slides = match u.k {
+                'L' | 'R' | 'Q' | 'B' | 'S' | 'O' | 'T' => straight,
+                'D' => a != 0 && a.abs() == b.abs(),
+                _ => false,
+            };
+            if slides {
+                let n = a.abs().max(b.abs());
+                for i in 1..n {
+                    path.push((prev.0 + i * a.signum(), prev.1 + i * b.signum()));
+                }
+            } else if u.k == 'C' && a.abs().max(b.abs()) > 1 {
+                path.push(if b.abs() == 3 {
+                    (prev.0, prev.1 + b / 3)
+                } else {
+                    (prev.0 + a / 3, prev.1)
+                });
+            }
+            path.push(c);
+            prev = c;
+        }
+        path.pop();
+        if u.k != 'Q' {
+            path.push((f, r));
+        }
+        path
+    }
+    fn drop_walls(&mut self, owner: u32) {
+        for row in self.wall.iter_mut() {
+            for w in row.iter_mut() {
+                if *w == Some(owner) {
+                    *w = None;
+                }
+            }
+        }
+    }
     fn play(&self, f: i32, r: i32, text: &str, dest: (i32, i32)) -> NB {
         let mut b = self.clone();
+        if text == "pass" {
+            b.white = !b.white;
+            b.nulls += 1;
+            return b;
+        }
+        b.nulls = 0;
         let mut u = b.at(f, r).expect("unit");
         b.cell[r as usize][f as usize] = None;
         if let Some(t) = text.strip_prefix("act:") {
@@ -556,11 +629,14 @@ impl NB {
             let s: Square = last.parse().expect("square");
             u.aim = (i32::from(s.file()) - f, i32::from(s.rank()) - r);
             b.cell[r as usize][f as usize] = Some(u);
+            b.white = !b.white;
             return b;
         }
+        let trail = self.trail(f, r, text);
         let victim = b.at(dest.0, dest.1);
         if let Some(v) = victim {
             b.tomb[dest.1 as usize][dest.0 as usize] = true;
+            b.drop_walls(v.id);
             if u.k == 'P' && v.k != 'P' {
                 u.k = v.k;
                 u.crr = if CRR.contains(v.k) { 3 } else { 0 };
@@ -577,11 +653,39 @@ impl NB {
             }
         }
         b.cell[dest.1 as usize][dest.0 as usize] = Some(u);
+        b.drop_walls(u.id);
+        for (wf, wr) in trail {
+            if b.at(wf, wr).is_none() && !b.is_wall(wf, wr) {
+                b.wall[wr as usize][wf as usize] = Some(u.id);
+            }
+        }
         b.white = !b.white;
         b
     }
-    /// Every legal action of the side to act, as text.
+    /// True if the side to act has no unit action (checkmate or stalemate) or the last two
+    /// plies were null moves: the game is over.
+    fn finished(&self) -> bool {
+        self.nulls >= 2 || self.unit_actions().is_empty()
+    }
+    fn in_check(&self) -> bool {
+        let mut me = self.clone();
+        me.king(self.white)
+            .is_some_and(|(kf, kr)| me.attacked(kf, kr, !self.white))
+    }
+    /// Every legal action of the side to act, as text: its units' actions and, when it is
+    /// not in check, the null move.
     fn legal(&self) -> BTreeSet<String> {
+        if self.nulls >= 2 {
+            return BTreeSet::new();
+        }
+        let mut out = self.unit_actions();
+        if !self.in_check() {
+            out.insert("pass".into());
+        }
+        out
+    }
+    /// The legal actions of the side's units.
+    fn unit_actions(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
         for r in 0..16 {
             for f in 0..16 {
@@ -607,12 +711,13 @@ impl NB {
 fn naive(p: &Fc11Position) -> NB {
     let mut b = NB {
         cell: [[None; 16]; 16],
-        wall: [[false; 16]; 16],
+        wall: [[None; 16]; 16],
         tomb: [[false; 16]; 16],
         white: p.to_move() == Side::White,
+        nulls: p.state().nulls,
     };
     let f = fc();
-    for u in p.units() {
+    for (i, u) in p.units().iter().enumerate() {
         match u.loc {
             Location::Board(s) => {
                 let t = p.turns()[u.side] + u32::from(u.side != p.to_move());
@@ -622,6 +727,7 @@ fn naive(p: &Fc11Position) -> NB {
                     .aim
                     .map_or((0, 0), |d| (i32::from(d.df), i32::from(d.dr)));
                 b.cell[s.rank() as usize][s.file() as usize] = Some(NU {
+                    id: i as u32,
                     k: f.kinds().get(u.kind).expect("kind").fen,
                     white: u.side == Side::White,
                     aim,
@@ -634,8 +740,8 @@ fn naive(p: &Fc11Position) -> NB {
             _ => {}
         }
     }
-    for (s, _) in p.walls().iter() {
-        b.wall[s.rank() as usize][s.file() as usize] = true;
+    for (s, w) in p.walls().iter() {
+        b.wall[s.rank() as usize][s.file() as usize] = Some(u32::from(w.creator.0));
     }
     b
 }
@@ -651,7 +757,11 @@ fn engine(p: &Fc11Position) -> BTreeSet<String> {
 
 fn agree(p: &Fc11Position, what: &str) {
     let e = engine(p);
-    let n = naive(p).legal();
+    let n = if p.result().is_some() {
+        BTreeSet::new()
+    } else {
+        naive(p).legal()
+    };
     if e != n {
         let only_e: Vec<_> = e.difference(&n).collect();
         let only_n: Vec<_> = n.difference(&e).collect();
@@ -786,13 +896,18 @@ fn random_position(rng: &mut Rng, n: usize) -> Option<Fc11Position> {
     let mut walls = Vec::new();
     for _ in 0..rng.below(12) {
         let s = pick(rng, &mut taken);
+        // Owned by a random unit on the board that is not a Jester (FC11-WALL-07).
+        let owner = rng.below(records.len());
+        if records[owner].kind == "J" {
+            continue;
+        }
         walls.push((
             s,
             Wall {
-                creator: UnitId(0),
-                side: Side::White,
+                creator: UnitId(owner as u16),
+                side: records[owner].side,
                 expires: 0,
-                kind: 0,
+                kind: frozen_variants::fc11::walls::TRAIL,
             },
         ));
     }
@@ -837,10 +952,20 @@ fn crowded_random_positions() {
     }
 }
 
+/// Checks every node to `depth` plies below `p` (the naive generator lists the same actions
+/// as the engine, and agrees on which games are over) and returns the number of actions
+/// of the deepest nodes: perft(depth + 1) of `p`, each count confirmed by the naive lists.
 fn children_agree(p: &Fc11Position, depth: u32) -> u64 {
     agree(p, "perft node");
+    // The naive generator's own verdict on the end of the game agrees with the engine's.
+    assert_eq!(
+        naive(p).finished(),
+        p.result().is_some(),
+        "{}",
+        fc().to_fen(p).unwrap_or_default()
+    );
     if depth == 0 {
-        return 1;
+        return engine(p).len() as u64;
     }
     let f = fc();
     let mut v = Vec::new();
@@ -857,7 +982,8 @@ fn children_agree(p: &Fc11Position, depth: u32) -> u64 {
 #[test]
 fn every_perft_child_to_depth_two_from_the_start() {
     let p = fc().initial_position();
-    assert_eq!(children_agree(&p, 2), 22_500);
+    // perft(3) of fixtures/perft/fc11.ron.
+    assert_eq!(children_agree(&p, 2), 3_413_808);
 }
 
 /// Middle-game positions reached by seeded random play from the start (aims turned,
@@ -871,8 +997,8 @@ pub const MIDDLE_GAMES: [&str; 3] = [
 #[test]
 fn every_perft_child_to_depth_two_from_middle_games() {
     let f = fc();
-    // The perft(2) counts of fixtures/perft/fc11.ron.
-    for (fen, nodes) in MIDDLE_GAMES.iter().zip([32_914, 33_648, 65_264]) {
+    // The perft(3) counts of fixtures/perft/fc11.ron.
+    for (fen, nodes) in MIDDLE_GAMES.iter().zip([5_858_194, 5_785_797, 15_818_636]) {
         let p = f
             .position_from_fen(fen)
             .unwrap_or_else(|e| panic!("{fen}: {e}"));

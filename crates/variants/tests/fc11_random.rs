@@ -3,11 +3,13 @@
 //! (`frozen_core::harness::check_position`: layers, hash, RON round trip, validation;
 //! `checked_step`: listed actions apply, a mutated action is refused without change,
 //! undo restores exactly), that no unit is lost (every unit is on the board or in a
-//! tomb), that the FEN writes and reads back the same position, and that a finished
-//! game lists no action.
+//! tomb), that the FEN writes and reads back the same position, that a finished
+//! game lists no action, that no unit stands on a wall and every wall's owner is on the
+//! board (FC11-WALL-01..03), that only the null move leaves the position unchanged
+//! (FC11-TURN-19), and that games end only with the reasons the rules give.
 
 use frozen_core::harness::{check_position, checked_step, Rng};
-use frozen_core::{Location, Rules};
+use frozen_core::{ActionKind, Location, Rules};
 use frozen_variants::fc11::{Fc11, Fc11Position};
 
 fn census(pos: &Fc11Position) -> (usize, usize) {
@@ -36,7 +38,18 @@ fn play(rules: &Fc11, start: Fc11Position, seed: u64, plies: usize) -> usize {
         );
         let (board, tombs) = census(&pos);
         assert_eq!(board + tombs, total, "seed {seed} ply {ply}: units lost");
-        let fen = rules.to_fen(&pos).expect("no walls in play");
+        // The FEN holds every position of play but the one two null moves ended (a FEN
+        // carries no result; the game record does).
+        let fen = match rules.to_fen(&pos) {
+            Some(f) => f,
+            None => {
+                assert_eq!(pos.state().nulls, 2, "seed {seed} ply {ply}: no FEN");
+                acts.clear();
+                rules.actions(&pos, &mut acts);
+                assert!(acts.is_empty());
+                return ply;
+            }
+        };
         let back = rules
             .position_from_fen(&fen)
             .unwrap_or_else(|e| panic!("{fen}: {e}"));
@@ -56,10 +69,39 @@ fn play(rules: &Fc11, start: Fc11Position, seed: u64, plies: usize) -> usize {
             !acts.is_empty(),
             "seed {seed} ply {ply}: no action and no result"
         );
+        for (sq, w) in pos.walls().iter() {
+            assert!(
+                pos.unit_at(sq).is_none(),
+                "seed {seed} ply {ply}: a unit on the wall {sq}"
+            );
+            let owner = pos.unit(w.creator);
+            assert!(
+                matches!(owner.loc, Location::Board(_)),
+                "seed {seed} ply {ply}: the wall on {sq} outlived its owner"
+            );
+        }
         let a = acts[rng.below(acts.len())].clone();
+        let before = pos.clone();
         checked_step(rules, &mut pos, &a, &mut rng)
             .unwrap_or_else(|e| panic!("seed {seed} ply {ply}: {e}"));
         pos.clear_journal();
+        let mut back = pos.clone();
+        back.set_to_move(before.to_move());
+        back.update_state(|s| s.nulls = before.state().nulls);
+        back.set_result(before.result().cloned());
+        assert_eq!(
+            rules.same_for_repetition(&before, &back),
+            a.kind == ActionKind::Pass,
+            "seed {seed} ply {ply}: only the null move changes nothing (FC11-TURN-19)"
+        );
+        if let Some(o) = pos.result() {
+            let expected = ["checkmate", "stalemate", "two null moves in a row"];
+            assert!(expected.contains(&o.reason.as_ref()), "seed {seed}: {o}");
+            if o.reason == "two null moves in a row" {
+                assert_eq!(o.winner, None);
+                assert!(a.kind == ActionKind::Pass && before.state().nulls == 1);
+            }
+        }
     }
     plies
 }

@@ -301,7 +301,9 @@ fn fc11_setp_16_no_castling_no_en_passant() {
 #[test]
 fn fc11_turn_01_one_action_per_turn_no_pass() {
     let mut p = start();
-    assert!(!actions(&p).iter().any(|a| a == "pass" || a == "end"));
+    // The null move is the one way to pass (FC11-NULL-01); no turn has an `end`.
+    assert!(!actions(&p).iter().any(|a| a == "end"));
+    assert_eq!(actions(&p).iter().filter(|a| *a == "pass").count(), 1);
     play(&mut p, "h2h5");
     assert_eq!(p.to_move(), Side::Black);
     assert_eq!(p.turns()[Side::Black], 1);
@@ -390,17 +392,24 @@ fn fc11_turn_14_paths_of_slides_and_leaps() {
 /// FC11-TURN-15
 #[test]
 fn fc11_turn_15_no_action_leaves_own_king_attacked() {
-    // The Rook on e2 is pinned against the King on e1 by the enemy Queen on e9 (range 10,
-    // CRR 6, and a pawn on b4 to stop her diagonal bounce a5-e1, so that no bounced route
-    // of hers reaches e1 another way).
+    // The Jester on e2 is pinned against the King on e1 by the enemy Queen on e9 (range 10,
+    // CRR 6, and a pawn on b4 to stop her diagonal bounce a5-e1): it lays no wall where it
+    // stood (FC11-WALL-07), so every leap would expose the King.
     let p = pos_with(
+        &shielded(&[("e1", 'K'), ("e2", 'J'), ("e9", 'q'), ("b4", 'P')]),
+        "w",
+        "- - - e9:6",
+    );
+    assert!(actions_of(&p, "e2").is_empty());
+    assert!(refusal(&p, "e2c4").is_some_and(|r| r.contains("FC11-TURN-15")));
+    // A Rook there may step aside: the wall it leaves on e2 shields the King (FC11-WALL-01,
+    // legality is judged after the walls of the ply, FC11-TURN-16).
+    let r = pos_with(
         &shielded(&[("e1", 'K'), ("e2", 'R'), ("e9", 'q'), ("b4", 'P')]),
         "w",
         "- - - e9:6",
     );
-    assert!(!legal(&p, "e2d2"));
-    assert!(legal(&p, "e2e5") && legal(&p, "e2e9"));
-    assert!(refusal(&p, "e2d2").is_some_and(|r| r.contains("FC11-TURN-15")));
+    assert!(legal(&r, "e2d2") && legal(&r, "e2e5") && legal(&r, "e2e9"));
     // The King does not step onto an attacked square.
     let k = pos_with(&[("e1", 'K'), ("d9", 'r')], "w", "- - - d9:6");
     assert!(!legal(&k, "e1d1") && !legal(&k, "e1d2") && legal(&k, "e1f2"));
@@ -440,8 +449,8 @@ fn fc11_para_02_counts_the_owners_turns() {
         actions_of(&p, "h8").is_empty(),
         "second own turn still frozen"
     );
-    play(&mut p, "a2a1");
-    play(&mut p, "b15b16");
+    play(&mut p, "a2a3"); // a1 is the King's wall now (FC11-WALL-01)
+    play(&mut p, "b15b14");
     assert!(!actions_of(&p, "h8").is_empty(), "free after two own turns");
     // Paralysis given to a unit of the side not acting counts from its next turn.
     let q = pos_with(&[("h8", 'R'), ("b16", 'r')], "w", "- - b16:1 b16:6,h8:9");
@@ -451,7 +460,7 @@ fn fc11_para_02_counts_the_owners_turns() {
     play(&mut q2, "a1a2");
     assert!(actions_of(&q2, "b16").is_empty());
     play(&mut q2, "m16l16");
-    play(&mut q2, "a2a1");
+    play(&mut q2, "a2a3");
     assert!(!actions_of(&q2, "b16").is_empty());
 }
 
@@ -946,11 +955,22 @@ fn fc11_king_03_a_king_in_check_must_get_out() {
     let p = pos(&shielded(&[("h8", 'K'), ("h14", 'r'), ("c11", 'R')]));
     assert!(frozen_variants::fc11::check::in_check(&p, Side::White));
     let acts = actions(&p);
+    // The Rook may interpose on h11, or pass h11 and leave its wall there (FC11-WALL-01),
+    // also on a route that turns after it (FC11-TURN-10): every Rook action's first
+    // segment runs east along rank 11 to h11 or beyond.
+    let (c11, h11) = (sq("c11"), sq("h11"));
     assert!(
-        acts.iter().all(|a| a.starts_with("h8") || a == "c11h11"),
+        acts.iter().all(|a| a.starts_with("h8")
+            || (a.starts_with("c11") && {
+                let first_stop = fc11_support::squares_of(a)[1];
+                first_stop.rank() == c11.rank() && first_stop.file() >= h11.file()
+            })),
         "{acts:?}"
     );
-    assert!(!legal(&p, "h8h7") && !legal(&p, "h8h9") && legal(&p, "h8g8") && legal(&p, "c11h11"));
+    assert!(!acts.contains(&"c11d11".to_string()) && acts.contains(&"c11i11".to_string()));
+    assert!(acts.contains(&"c11p11p12".to_string()));
+    // Stepping back along the Rook's line is legal too: the King's wall on h8 shields h7.
+    assert!(legal(&p, "h8h7") && !legal(&p, "h8h9") && legal(&p, "h8g8") && legal(&p, "c11h11"));
 }
 
 /// FC11-KING-10
@@ -991,13 +1011,17 @@ fn fc11_king_11_never_steps_onto_a_tomb() {
 /// FC11-KING-12
 #[test]
 fn fc11_king_12_checkmate_and_stalemate_lose() {
-    // Both Rooks' ranges are 13 (CRR 3): before the mate no bounced route reaches a1.
+    // The Knight from d4 checks from b3 (its wall on d4 does not matter); the Knight on c3
+    // holds a2 and b1, the Rook holds rank 2. The Rook's range is 15 (CRR 1): it reaches
+    // a2 but not a1 by the bounce at a2 (FC11-TURN-10), which would be check before the
+    // mate. (A Rook mate along a file fails here: the checking Rook's trail walls would
+    // block the other Rook's file, FC11-WALL-01.)
     let mut p = pos_with(
-        &[("a1", 'K'), ("c13", 'r'), ("b14", 'r'), ("p3", 'k')],
+        &[("a1", 'K'), ("d4", 'n'), ("c3", 'n'), ("p2", 'r')],
         "b",
-        "- - - b14:3,c13:3",
+        "- - - p2:1",
     );
-    play(&mut p, "c13a13");
+    play(&mut p, "d4b3");
     let o = p.result().expect("game over");
     assert_eq!(
         (o.winner, o.reason.as_ref()),

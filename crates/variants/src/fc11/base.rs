@@ -49,12 +49,18 @@ pub const ASSASSIN: Kind = Kind(17);
 /// Number of unit kinds in this part (the Egg and the Wonder of later parts come after).
 pub const KIND_COUNT: u8 = 18;
 
-/// The variant's own state. Part 1 needs none: every item it uses lives in the core
-/// position (units and their status, tombs, walls). Later parts add the turn record,
-/// the stage and the other items of the catalog's section 40 here.
+/// The variant's own state: what the core position does not carry. Units, their status,
+/// tombs and walls live in the core position; later parts add the turn record, the stage
+/// and the other items of the catalog's section 40 here.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Fc11State {}
+pub struct Fc11State {
+    /// Null moves played in a row just before this position (0, 1, or 2 when the second
+    /// one has just drawn the game; FC11-NULL-02, catalog section 40.1 "previous ply was a
+    /// null move").
+    #[serde(default)]
+    pub nulls: u8,
+}
 
 /// An fc11 position.
 pub type Fc11Position = Position<Fc11State>;

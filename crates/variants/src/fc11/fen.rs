@@ -1,7 +1,7 @@
 //! The extended FEN of FC11 positions.
 //!
-//! `<placement> <w|b> [<aims> [<moved> [<paralysis> [<crr> [<tombs>]]]]]`; every extra
-//! field is `-` when empty, and trailing fields that say nothing are left out:
+//! `<placement> <w|b> [<aims> [<moved> [<paralysis> [<crr> [<tombs> [<walls> [<nulls>]]]]]]]`;
+//! every extra field is `-` when empty, and trailing fields that say nothing are left out:
 //! * placement: 16 ranks of extended FEN (multi-digit empty runs), the 18 letters
 //!   `P L N B D R Q K J C T F X A S O Z M` (upper case White, lower case Black);
 //! * aims: the units whose aim is not their owner's forward, `e4:E,c2:NE` (compass letters
@@ -11,17 +11,19 @@
 //! * paralysis: turns left, `e4:2` (FC11-PARA-02);
 //! * crr: the CRR a unit has suffered, `a1:3` (FC11-CAPT-04);
 //! * tombs: each tomb's queue, first in first, `e5:pN,f6:Q` (a pawn letter followed by `+`
-//!   had moved).
+//!   had moved);
+//! * walls: each trail wall and the square of the unit that owns it, `e3:e5,e4:e5`
+//!   (FC11-WALL-01, -02: a wall's owner is always on the board);
+//! * nulls: `1` when the last ply was a null move (a second one would draw, FC11-NULL-02).
 //!
-//! Walls have no FEN field (part 1 never makes them); a position with walls is written in
-//! RON only ([`to_fen`] gives `None`). Errors name the field and what was expected.
+//! Errors name the field and what was expected.
 
 use super::base::{Fc11, Fc11Position, Fc11State, PAWN};
 use super::capture::CRR_COUNTER;
 use super::setup::{aims, default_status};
 use frozen_core::{
     build_position, Dir, Kind, LoadError, Location, Problem, ProblemKind, Setup, Side, Square,
-    Tomb, UnitRecord,
+    Tomb, UnitRecord, Wall,
 };
 
 use super::board::{dir_name, DIR_NAMES};
@@ -73,10 +75,10 @@ pub fn position_from_fen(fc: &Fc11, fen: &str) -> Result<Fc11Position, LoadError
     if fields.is_empty() {
         return Err(syntax("1 (placement)", "empty FEN".into()));
     }
-    if fields.len() > 7 {
+    if fields.len() > 9 {
         return Err(syntax(
-            "8",
-            "fc11 FEN has at most 7 fields: placement, side, aims, moved, paralysis, crr, tombs"
+            "10",
+            "fc11 FEN has at most 9 fields: placement, side, aims, moved, paralysis, crr, tombs, walls, nulls"
                 .into(),
         ));
     }
@@ -226,21 +228,78 @@ pub fn position_from_fen(fc: &Fc11, fen: &str) -> Result<Fc11Position, LoadError
             tombs.push((sq, tomb));
         }
     }
+    let mut walls: Vec<(Square, Wall)> = Vec::new();
+    if let Some(f) = fields.get(7) {
+        let name = "8 (walls)";
+        for item in items(f) {
+            let (sq, owner) = pair(name, item, "<owner's square>")?;
+            let owner = square(name, owner)?;
+            if walls.iter().any(|(s, _)| *s == sq) {
+                return Err(syntax(name, format!("{sq} is listed twice")));
+            }
+            if units.iter().any(|u| u.at == Location::Board(sq)) {
+                return Err(syntax(
+                    name,
+                    format!("{sq} holds a unit; no unit stands on a wall (FC11-WALL-03)"),
+                ));
+            }
+            let i = find(&units, name, owner).map_err(|_| {
+                syntax(
+                    name,
+                    format!("the wall on {sq} names {owner} as its owner, but no unit stands there (a wall's owner is on the board, FC11-WALL-02)"),
+                )
+            })?;
+            walls.push((
+                sq,
+                Wall {
+                    creator: frozen_core::UnitId(units[i].id),
+                    side: units[i].side,
+                    expires: 0,
+                    kind: super::walls::TRAIL,
+                },
+            ));
+        }
+    }
+    let mut state = Fc11State::default();
+    if let Some(f) = fields.get(8) {
+        state.nulls = match *f {
+            "-" => 0,
+            "1" => 1,
+            other => {
+                return Err(syntax(
+                    "9 (nulls)",
+                    format!("expected `1` (the last ply was a null move) or `-`, found {other:?}"),
+                ))
+            }
+        };
+    }
     let setup = Setup {
         to_move,
         turns,
         units,
         tombs,
+        walls,
+        state,
         ..Setup::<Fc11State>::new("fc11")
     };
     build_position(fc, setup)
 }
 
-/// Writes the extended FEN, or `None` for a position it cannot hold (walls, units neither
-/// on the board nor in a tomb, marks or other side tables).
+/// Writes the extended FEN, or `None` for a position it cannot hold (walls other than
+/// trail walls of units on the board, units neither on the board nor in a tomb, marks or
+/// other side tables, a finished game's two null moves).
 pub fn to_fen(fc: &Fc11, pos: &Fc11Position) -> Option<String> {
-    if !pos.walls().is_empty() || pos.marks(0).any() || !pos.pending().is_empty() {
+    if pos.marks(0).any() || !pos.pending().is_empty() || pos.state().nulls > 1 {
         return None;
+    }
+    let mut walls = vec![];
+    for (sq, w) in pos.walls().iter() {
+        let owner = pos.get_unit(w.creator)?;
+        let at = owner.loc.square()?;
+        if w.kind != super::walls::TRAIL || w.expires != 0 || w.side != owner.side {
+            return None;
+        }
+        walls.push(format!("{sq}:{at}"));
     }
     let placement =
         frozen_core::fen::format_placement(pos.shape(), fc.kinds_ref(), |sq| pos.piece_at(sq));
@@ -309,6 +368,8 @@ pub fn to_fen(fc: &Fc11, pos: &Fc11Position) -> Option<String> {
         list(para),
         list(crr),
         list(tombs),
+        list(walls),
+        if pos.state().nulls == 1 { "1" } else { "-" }.to_string(),
     ];
     while fields.len() > 4 && fields.last().is_some_and(|f| f == "-") {
         fields.pop();

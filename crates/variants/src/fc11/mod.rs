@@ -1,5 +1,6 @@
-//! FrozenChess 11.0 (`fc11`), part 1: the 16x16 board, the 18 unit kinds' movement and
-//! captures, the basic turn, paralysis as state, kind immunity and promotion.
+//! FrozenChess 11.0 (`fc11`): the 16x16 board, the 18 unit kinds' movement and captures,
+//! the turn and its end-of-ply order, paralysis, kind immunity, promotion (part 1), trail
+//! walls, the null move, the end of the game and draws (part 2).
 //!
 //! The rules follow the catalog `rules/fc11.md` as ruled in `docs/rules/fc11.md`. One
 //! module per catalog area, one module per unit kind; each names the rule IDs it
@@ -12,16 +13,20 @@
 //! | [`fen`] | the extended FEN of FC11 positions (SETP-08/09 state, PAWN-03 moved flags, PARA-02 counters, CAPT-04 CRR, tombs) |
 //! | [`board`] | FC11-TURN-13 (what blocks and what may be landed on), the forward of a unit |
 //! | [`bounce`] | FC11-TURN-09..12 (bounced routes) |
-//! | [`turn`] | FC11-TURN-01, -02, -14, -15; the end of the game (FC11-KING-12) |
 //! | [`maps`] | FC11-CAPT-11 (the attack map A(S), one definition for check, threats and protection) |
+//! | [`turn`] | FC11-TURN-01, -02, -14..17, -19 |
+//! | [`walls`] | FC11-WALL-01..04, -06, -07, -10 |
+//! | [`null`] | FC11-NULL-01..04, FC11-DRAW-01 |
+//! | [`victory`] | FC11-VICT-01, -02, -04, FC11-DRAW-04, FC11-KING-12 |
+//! | [`draw`] | FC11-DRAW-02, -03, -05 |
 //! | [`paralysis`] | FC11-PARA-01..03, -12, -13, -15 |
 //! | [`capture`] | FC11-CAPT-01..06 |
 //! | [`check`] | FC11-KING-02, -03 (check is the King's square in A(enemy)) |
 //! | [`promotion`] | FC11-PAWN-04, -05 |
 //! | [`units`] | one module per kind: PAWN, LANC, KNGT, BISH, DRAG, ROOK, QUEN, KING, JEST, CHAN, TEMP, FROG, TREB, BALL, SHIP, ONAG, CANN, ASSN rows of this part |
 //!
-//! Engine model (FC11-TURN-01): in this part every turn is one action (a move, a capture,
-//! or a Pawn Rotation); double moves, multimoves and the other multi-action turns come
+//! Engine model (FC11-TURN-01): every turn is one action (a move, a capture, a Pawn
+//! Rotation or the null move); double moves, multimoves and the other multi-action turns come
 //! with later parts. Legality (FC11-TURN-15) is judged by playing each candidate and
 //! undoing it; when turns of several actions arrive, the family's whole-turn search
 //! ([`crate::frozen_family::turn`]) is the place for it.
@@ -40,13 +45,17 @@ pub mod board;
 pub mod bounce;
 pub mod capture;
 pub mod check;
+pub mod draw;
 pub mod fen;
 pub mod maps;
+pub mod null;
 pub mod paralysis;
 pub mod promotion;
 pub mod setup;
 pub mod turn;
 pub mod units;
+pub mod victory;
+pub mod walls;
 
 pub use base::{
     Fc11, Fc11Position, Fc11State, ASSASSIN, BALLISTA, BISHOP, CANNON, CHANCELLOR, DRAGON, FROG,
@@ -54,7 +63,6 @@ pub use base::{
 };
 
 use crate::frozen_family::promotion::PromotionRule;
-use crate::frozen_family::repetition;
 use frozen_core::{Action, EventSink, Geometry, KindSet, LoadError, Problem, Rules, Shape};
 use std::sync::Arc;
 
@@ -86,7 +94,7 @@ impl Rules for Fc11 {
         "fc11"
     }
     fn description(&self) -> &str {
-        "FrozenChess 11.0, part 1: 16x16, 18 unit kinds' movement and captures, paralysis, kind immunity, promotion"
+        "FrozenChess 11.0: 16x16, 18 unit kinds' movement and captures, paralysis, kind immunity, promotion, trail walls, null move, draws"
     }
     fn kinds(&self) -> &KindSet {
         &self.kinds
@@ -114,7 +122,13 @@ impl Rules for Fc11 {
     fn perform(&self, pos: &mut Fc11Position, action: &Action, events: &mut dyn EventSink) {
         let mover = pos.to_move();
         turn::exec(self, pos, action, events);
-        turn::end_of_game(self, pos, mover, events);
+        victory::after_ply(self, pos, mover, events);
+    }
+    fn terminal(&self, pos: &Fc11Position) -> Option<frozen_core::Outcome> {
+        if pos.result().is_some() {
+            return None;
+        }
+        victory::outcome(self, &mut pos.clone(), pos.to_move().opposite())
     }
     fn explain_illegal(&self, pos: &Fc11Position, action: &Action) -> String {
         turn::explain_illegal(self, pos, action)
@@ -134,10 +148,13 @@ impl Rules for Fc11 {
     fn describe_state(&self, pos: &Fc11Position) -> Vec<String> {
         setup::describe_state(self, pos)
     }
+    fn repetition_limit(&self) -> Option<u32> {
+        Some(draw::REPETITION_LIMIT)
+    }
     fn same_for_repetition(&self, a: &Fc11Position, b: &Fc11Position) -> bool {
-        repetition::same_for_repetition(a, b)
+        draw::same_for_repetition(a, b)
     }
     fn repetition_key(&self, pos: &Fc11Position) -> u64 {
-        repetition::repetition_key(pos)
+        draw::repetition_key(pos)
     }
 }

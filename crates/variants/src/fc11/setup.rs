@@ -180,6 +180,29 @@ pub fn validate(fc: &Fc11, pos: &Fc11Position) -> Vec<Problem> {
             );
         }
     }
+    for (sq, w) in pos.walls().iter() {
+        let at = format!("walls[{sq}]");
+        let owner = pos.get_unit(w.creator);
+        if w.kind != super::walls::TRAIL || w.expires != 0 {
+            rule(&mut out, at, format!("walls of this part are trail walls (kind {}) with no expiry (expires 0): they last until their owner moves again or dies (FC11-WALL-01, -02)", super::walls::TRAIL));
+        } else if !owner.is_some_and(|u| matches!(u.loc, Location::Board(_))) {
+            rule(&mut out, at, format!("the wall's owner (unit #{}) is not on the board; a unit's walls dissolve when it dies (FC11-WALL-02)", w.creator.0));
+        } else if owner.is_some_and(|u| u.side != w.side) {
+            rule(
+                &mut out,
+                at,
+                "the wall's side is not its owner's side (FC11-WALL-01)".into(),
+            );
+        }
+    }
+    if pos.state().nulls > 2 || (pos.state().nulls == 2 && pos.result().is_none()) {
+        rule(
+            &mut out,
+            "state.nulls".into(),
+            "at most 2 null moves follow each other, and the second ends the game (FC11-NULL-02)"
+                .into(),
+        );
+    }
     for (sq, t) in pos.tombs().iter() {
         if t.queue.is_empty() || t.explosions != 0 || t.rot != 0 || t.open {
             rule(&mut out, format!("tombs[{sq}]"), "a tomb holds a queue of dead units and nothing else in this part (explosions, rot and respawn are later parts)".into());
@@ -253,9 +276,25 @@ pub fn describe_state(fc: &Fc11, pos: &Fc11Position) -> Vec<String> {
             .collect();
         lines.push(format!("tomb on {sq}: {}", kinds.join(", ")));
     }
-    let walls: Vec<String> = pos.walls().iter().map(|(sq, _)| sq.to_string()).collect();
+    let walls: Vec<String> = pos
+        .walls()
+        .iter()
+        .map(
+            |(sq, w)| match pos.get_unit(w.creator).and_then(|u| u.loc.square()) {
+                Some(o) => format!("{sq} (owner on {o})"),
+                None => sq.to_string(),
+            },
+        )
+        .collect();
     if !walls.is_empty() {
         lines.push(format!("walls: {}", walls.join(" ")));
     }
+    if pos.state().nulls == 1 {
+        lines.push("the last ply was a null move: another one draws (FC11-NULL-02)".into());
+    }
+    lines.push(format!(
+        "move counter: {} completed round(s) (FC11-TURN-17)",
+        super::turn::move_number(pos)
+    ));
     lines
 }

@@ -1,7 +1,7 @@
-//! The basic turn and legality (FC11-TURN-01, -02, -14, -15).
+//! The turn, its end-of-ply order and legality (FC11-TURN-01, -02, -14..17, -19).
 //!
 //! * FC11-TURN-01: players alternate; in this part each turn is one action (one decision):
-//!   a move, a capture, or a Pawn Rotation (`act:`). No passing.
+//!   a move, a capture, a Pawn Rotation (`act:`), or the null move (`pass`).
 //! * FC11-TURN-02: a normal move goes from A to B with the unit's pattern; one that gives
 //!   check is still a normal move (nothing here treats it differently).
 //! * FC11-TURN-14: the path of a move ([`path_squares`]): for a slide every square entered;
@@ -9,6 +9,26 @@
 //!   for a rotation. Later parts build walls, tomb passes and shellshock on it.
 //! * FC11-TURN-15: no action may leave the acting side's King attacked: each candidate is
 //!   played and undone, and kept only if the King is then safe ([`legal_actions`]).
+//! * FC11-TURN-16: the end-of-ply order, published and kept by [`exec`] and
+//!   `Rules::perform`: (1) the action resolves with its immediate effects (captures, the
+//!   victim's walls dissolving, promotion); (2) the mover's trail walls appear and its
+//!   older walls dissolve ([`super::walls`]); (3) pending tombs arm: a tomb counts as
+//!   pending while a unit or wall stands on it, which is read from the board, never stored
+//!   (tombs that explode are a later part); (4) the mover's side's owner-turn timers
+//!   advance: paralysis counters are absolute owner-turn numbers
+//!   ([`crate::frozen_family::timers`]), so the turn counter moving on is the tick;
+//!   (5) to (7) caster timers, round timers and monads are later parts; (8) auras and
+//!   statuses (Pincer, Jester presence, Gaze, Knightmare, Royal Guards) are recomputed
+//!   from the board whenever asked, never stored; (9) the ends of the
+//!   game: the null-move draw, a missing King, checkmate and stalemate
+//!   ([`super::victory::after_ply`]), and repetition (the game record, [`super::draw`]).
+//! * FC11-TURN-17: the move counter is the number of completed rounds ([`move_number`];
+//!   [`MOVE_COUNTER`] names the unit), a null move counting like any ply.
+//! * FC11-TURN-19: no disguised pass: the null move is the only action that changes nothing.
+//!   Every other action of this part changes the position by construction (a move moves a
+//!   unit, a Pawn Rotation must pick a new aim),
+//!   so no general comparison runs in the hot path; random play checks the property
+//!   (`tests/fc11_random.rs`).
 //!
 //! Uses: [`super::units`] (candidates, check), [`super::capture`], [`super::promotion`],
 //! [`super::paralysis`].
@@ -22,11 +42,39 @@ use super::capture::{apply_crr, capture, current_range, refusal, CrrCount, Refus
 use super::check::king_safe;
 use super::paralysis::is_paralyzed;
 use super::units::{self, delta};
-use frozen_core::{Action, ActionKind, Dir, Event, EventSink, NoEvents, Square};
+use frozen_core::{Action, ActionKind, Dir, Event, EventSink, NoEvents, Side, Square};
 use smallvec::SmallVec;
 
+/// What the move counter counts (FC11-TURN-17).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveCounter {
+    /// Completed rounds (a White ply and the Black ply after it): chess move numbers.
+    Rounds,
+    /// Plies.
+    Plies,
+}
+
+/// The unit of the game's move counter (FC11-TURN-17): completed rounds.
+pub const MOVE_COUNTER: MoveCounter = MoveCounter::Rounds;
+
+/// The game's move counter (FC11-TURN-17): completed rounds since the position was set up
+/// (a null move counts like any ply). Black's turn counter counts Black's started turns.
+pub fn move_number(pos: &Fc11Position) -> u32 {
+    let black = pos.turns()[Side::Black];
+    let rounds = if pos.to_move() == Side::Black {
+        black.saturating_sub(1)
+    } else {
+        black
+    };
+    match MOVE_COUNTER {
+        MoveCounter::Rounds => rounds,
+        MoveCounter::Plies => pos.ply(),
+    }
+}
+
 /// Appends the candidate actions of the side to act: every action the movement rules allow,
-/// before the own-King test (FC11-TURN-15). Paralysed units have none (FC11-PARA-01).
+/// then the null move, before the own-King test (FC11-TURN-15). Paralysed units have none
+/// (FC11-PARA-01).
 pub fn candidates(fc: &Fc11, pos: &Fc11Position, out: &mut Vec<Action>) {
     if pos.result().is_some() {
         return;
@@ -35,6 +83,7 @@ pub fn candidates(fc: &Fc11, pos: &Fc11Position, out: &mut Vec<Action>) {
     for sq in pos.side_bb(pos.to_move()).iter() {
         candidates_of(fc, &v, sq, out);
     }
+    out.push(super::null::action());
 }
 
 /// The candidates of the unit on `sq`.
@@ -85,8 +134,8 @@ pub fn count_legal(fc: &Fc11, pos: &mut Fc11Position, buf: &mut Vec<Action>) -> 
     n
 }
 
-/// True if the side to act has at least one legal action (unit by unit, stopping at the
-/// first).
+/// True if the side to act has at least one legal action other than the null move (unit
+/// by unit, stopping at the first; FC11-NULL-04).
 pub fn has_legal_action(fc: &Fc11, pos: &mut Fc11Position) -> bool {
     crate::frozen_family::turn::with_scratch(|buf| {
         let squares = pos.side_bb(pos.to_move());
@@ -104,15 +153,23 @@ pub fn has_legal_action(fc: &Fc11, pos: &mut Fc11Position) -> bool {
     })
 }
 
-/// Performs one listed action (FC11-TURN-01): a move or capture ([`super::capture`],
-/// promotion), or a Pawn Rotation; then the turn passes.
+/// Performs one listed action (FC11-TURN-01) through the end-of-ply steps (1) to (8) of
+/// FC11-TURN-16: a move or capture ([`super::capture`], promotion) with its trail walls
+/// ([`super::walls`]), a Pawn Rotation or the
+/// null move ([`super::null`]); then the turn passes. Step (9) is `Rules::perform`'s.
 pub fn exec(fc: &Fc11, pos: &mut Fc11Position, a: &Action, events: &mut dyn EventSink) {
+    if super::null::is_null(a) {
+        super::null::exec(pos, events);
+        return finish(pos, events);
+    }
     let (Some(from), Some(to)) = (a.from(), a.to()) else {
         return;
     };
     let Some(id) = pos.unit_at(from) else { return };
     match a.kind {
         ActionKind::Move => {
+            let path = path_squares(fc, pos, a);
+            let trail = super::walls::trail(pos.unit(id).kind, from, &path);
             let victim = pos.unit_at(to);
             let victim_kind = victim.map(|vid| pos.unit(vid).kind);
             if let Some(vid) = victim {
@@ -131,6 +188,7 @@ pub fn exec(fc: &Fc11, pos: &mut Fc11Position, a: &Action, events: &mut dyn Even
             } else if let Some(k) = victim_kind {
                 apply_crr(pos, id, &[k], CrrCount::EachVictim);
             }
+            super::walls::make(pos, id, trail, events);
         }
         ActionKind::Act => {
             let (df, dr) = delta(from, to);
@@ -138,6 +196,12 @@ pub fn exec(fc: &Fc11, pos: &mut Fc11Position, a: &Action, events: &mut dyn Even
         }
         _ => return,
     }
+    super::null::reset(pos);
+    finish(pos, events);
+}
+
+/// Hands the turn over (FC11-TURN-16 step 4: the turn counters are the timers' clock).
+fn finish(pos: &mut Fc11Position, events: &mut dyn EventSink) {
     pos.pass_turn();
     pos.bump_ply();
     if events.wants() {
@@ -192,6 +256,9 @@ pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
     if let Some(o) = pos.result() {
         return format!("the game is over: {o}");
     }
+    if super::null::is_null(a) {
+        return "a null move is refused while your King is in check (FC11-NULL-03)".into();
+    }
     let me = pos.to_move();
     let mut cands = Vec::new();
     candidates(fc, pos, &mut cands);
@@ -199,7 +266,7 @@ pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
         return "it would leave your own King in check (FC11-TURN-15, FC11-KING-03)".into();
     }
     let (Some(from), Some(to)) = (a.from(), a.to()) else {
-        return "fc11 actions are moves (`e4e5`) and Pawn Rotations (`act:e4f4`)".into();
+        return "fc11 actions are moves (`e4e5`), Pawn Rotations (`act:e4f4`) and the null move (`pass`)".into();
     };
     let Some(id) = pos.unit_at(from) else {
         return format!("there is no unit on {from}");
@@ -221,7 +288,7 @@ pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
         }
         (ActionKind::Act, _) => return "only pawns rotate in this part (FC11-PAWN-11)".into(),
         (ActionKind::Move, _) => {}
-        _ => return "fc11 actions are moves (`e4e5`) and Pawn Rotations (`act:e4f4`)".into(),
+        _ => return "fc11 actions are moves (`e4e5`), Pawn Rotations (`act:e4f4`) and the null move (`pass`)".into(),
     }
     if u.kind == TREBUCHET || u.kind == CANNON {
         return format!(
@@ -278,34 +345,4 @@ pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
         "the {} on {from} cannot go to {to} with its patterns now (blocked, or not one of its moves)",
         fc.kind_name(u.kind)
     )
-}
-
-/// Ends the game after an action of `mover` when the side to act has no legal action:
-/// checkmate if its King is attacked, else stalemate; it loses either way (FC11-KING-12).
-pub fn end_of_game(
-    fc: &Fc11,
-    pos: &mut Fc11Position,
-    mover: frozen_core::Side,
-    events: &mut dyn EventSink,
-) {
-    if pos.result().is_some() || pos.to_move() == mover {
-        return;
-    }
-    if has_legal_action(fc, pos) {
-        return;
-    }
-    let side = pos.to_move();
-    let reason = if super::check::in_check(pos, side) {
-        "checkmate"
-    } else {
-        "stalemate"
-    };
-    let o = frozen_core::Outcome {
-        winner: Some(side.opposite()),
-        reason: reason.into(),
-    };
-    pos.set_result(Some(o.clone()));
-    if events.wants() {
-        events.push(Event::GameOver(o));
-    }
 }

@@ -4,11 +4,12 @@
 //! listing in [`super::moves`] gives.
 //!
 //! Uses [`super::ir`], [`super::compiled`], [`super::narrow`], [`super::board`],
-//! [`super::eval`], [`super::fixed_run`], [`super::set`], [`super::legal`] and
-//! [`super::moves`].
+//! [`super::eval`], [`super::fixed_count`], [`super::fixed_run`], [`super::set`],
+//! [`super::legal`] and [`super::moves`].
 
 use super::board::Board;
 use super::eval::EffectRef;
+use super::fixed_count::plan_pairs;
 use super::fixed_run::{plan_narrow, Part};
 use super::legal::Legal;
 use super::moves::simple_like;
@@ -22,7 +23,8 @@ impl ParlettRules {
     /// kind is fixed ([`plan_fixed`]): the same effects as
     /// [`Self::unit_moves`] gives, without building them one by one. `None`
     /// when some line is not fixed or a plan cannot decide (then
-    /// [`Self::count_complex`] counts).
+    /// [`Self::count_complex`] counts). Called only for a unit some line of
+    /// which passed [`Self::line_may_run`].
     #[allow(clippy::too_many_arguments)]
     pub(super) fn count_fixed(
         &self,
@@ -44,15 +46,32 @@ impl ParlettRules {
             return None;
         }
         let danger = || legal.and_then(|li| self.danger(pos, li, Some(nn))).copied();
+        let royal_here = Some(unit.kind) == c.royal;
         let mut n = 0;
         for &li in &kd.lines {
             let line = c.lines.get(li)?;
             let fx = c.fixed_line(li)?;
-            if !self.line_may_run(pos, li, from, side, unit.status.moved) {
+            // The caller asked whether any line may run: a single line is not asked again.
+            let single = kd.lines.len() == 1;
+            if !single && !self.line_may_run(pos, li, from, side, unit.status.moved) {
                 continue;
             }
+            let count = std::cell::Cell::new(0u64);
+            let plain = royal_here
+                && line.pieces.iter().all(|k| {
+                    c.kinds
+                        .get(k.index())
+                        .is_some_and(|kd| kd.promo_to.is_empty())
+                });
             let mut leaf = |parts: &[Part]| {
                 if simple_like(parts, &[], from, known) {
+                    return;
+                }
+                if let Some(safe) = legal
+                    .filter(|_| plain)
+                    .and_then(|li| self.royal_route_safe(pos, li, nn, from, parts))
+                {
+                    count.set(count.get() + u64::from(safe));
                     return;
                 }
                 let e = EffectRef { parts, caps: &[] };
@@ -61,25 +80,24 @@ impl ParlettRules {
                         self.effect_safe(pos, li, scratch, e, piece, Some(nn))
                     }))
                 };
-                match self.effect_promotions(pos, side, parts) {
-                    Some(list) => n += list.iter().map(|&k| legal_as(Some(k))).sum::<u64>(),
-                    None => n += legal_as(None),
-                }
+                let k = match self.effect_promotions(pos, side, parts) {
+                    Some(list) => list.iter().map(|&k| legal_as(Some(k))).sum::<u64>(),
+                    None => legal_as(None),
+                };
+                count.set(count.get() + k);
             };
-            let decided = plan_narrow(
-                c,
-                pos,
-                fx,
-                &line.pieces,
-                &line.needs_unmoved,
-                u,
-                nn,
-                Some(&danger),
-                &mut leaf,
-            );
-            if !decided {
-                return None;
+            // Read off the plans with masks where that decides (one or two
+            // parts), else walked part by part.
+            let (kinds, unmoved) = (&line.pieces, &line.needs_unmoved);
+            if !plan_pairs(c, pos, fx, kinds, unmoved, u, nn, &danger, &mut leaf) {
+                count.set(0);
+                let walked =
+                    plan_narrow(c, pos, fx, kinds, unmoved, u, nn, Some(&danger), &mut leaf);
+                if !walked {
+                    return None;
+                }
             }
+            n += count.get();
         }
         Some(n)
     }
@@ -155,6 +173,9 @@ impl ParlettRules {
             };
             let mut royal_scratch: Option<Board> = None;
             let mut gens = [0u64; 8];
+            // Target sets of different pieces, joined while they do not
+            // overlap: one popcount for several pieces (`Moves::add`).
+            let mut moves = Moves::default();
             for (k, kd) in c.kinds.iter().enumerate() {
                 let mut bb = nn.kinds.get(k).copied().unwrap_or(0) & own;
                 if bb == 0 {
@@ -225,7 +246,7 @@ impl ParlettRules {
                             );
                         } else {
                             let promo = if promotes { t & zone } else { 0 };
-                            n += u64::from((t & !promo).count_ones());
+                            moves.add(t & !promo);
                             if promo != 0 {
                                 n += u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
                             }
@@ -252,7 +273,7 @@ impl ParlettRules {
                         let sets = t.count_ones() >= 3 || (t != 0 && lines_run.is_some());
                         let d = sets.then(|| self.danger(pos, li, Some(nn))).flatten();
                         let quick = d.map_or(0, |d| t & !d.simple & !d.complex & !enemy);
-                        n += u64::from(quick.count_ones());
+                        moves.add(quick);
                         let rest = t & !quick & !d.map_or(0, |d| d.simple & !enemy);
                         // Each remaining step (the royal kind matches no history
                         // pattern): as `simple_legal` decides it, the attack tables
@@ -301,10 +322,10 @@ impl ParlettRules {
             let empty = !(own | enemy);
             for (d, &g) in gens.iter().enumerate() {
                 if g != 0 {
-                    n += u64::from((nw.fill(d, g, empty) & !own & mask).count_ones());
+                    moves.add(nw.fill(d, g, empty) & !own & mask);
                 }
             }
-            return n;
+            return n + moves.total();
         }
         let own = pos.side_bb(side);
         let enemy = pos.side_bb(side.opposite());
@@ -418,5 +439,32 @@ impl ParlettRules {
             }
         });
         n
+    }
+}
+
+/// A running count of moves given as target sets, one set per piece (or per
+/// slide direction): sets are joined while they do not overlap, so one
+/// popcount counts several pieces' moves (without a POPCNT instruction a
+/// popcount is a dozen instructions).
+#[derive(Default)]
+struct Moves {
+    counted: u64,
+    pending: u64,
+}
+
+impl Moves {
+    #[inline]
+    fn add(&mut self, t: u64) {
+        if self.pending & t != 0 {
+            self.counted += u64::from(self.pending.count_ones());
+            self.pending = t;
+        } else {
+            self.pending |= t;
+        }
+    }
+
+    #[inline]
+    fn total(&self) -> u64 {
+        self.counted + u64::from(self.pending.count_ones())
     }
 }

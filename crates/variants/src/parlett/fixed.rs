@@ -24,6 +24,9 @@ use super::simple::{narrow_squares, Word};
 use frozen_core::{Bitboard, Shape, Side, Square};
 use smallvec::SmallVec;
 
+/// (unit, from, where it is now, pattern bits) of one placed part.
+pub(crate) type Part = (frozen_core::UnitId, Square, Square, u32);
+
 /// The most parts a fixed line may have (a longer one is left to the evaluator).
 pub(crate) const MAX_PARTS: usize = 8;
 

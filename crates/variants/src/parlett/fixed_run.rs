@@ -6,20 +6,22 @@
 //! complex line of the opponent might capture), [`run_fixed`] says so and the caller
 //! runs the evaluator instead.
 //!
-//! Uses [`super::ir`], [`super::narrow`], [`super::fixed`], [`super::compiled`] and
-//! [`super::eval`] (the [`Effect`] it gives).
+//! Uses [`super::ir`], [`super::narrow`], [`super::fixed`], [`super::fixed_count`] (lines of
+//! one or two parts on masks first), [`super::compiled`] and [`super::eval`] (the [`Effect`]
+//! it gives).
 
 use super::ast::CaptureRule;
 use super::compiled::Compiled;
 use super::eval::Effect;
 use super::fixed::{FixedChain, FixedLine, PlanWord, MAX_PARTS};
+use super::fixed_count::plan_pairs;
 use super::ir::{last_parts, offset_sq, ParlettState};
 use super::narrow::{Danger, NarrowNode};
 use frozen_core::{Bitboard, Kind, Position, Side, Square, UnitId};
 use smallvec::SmallVec;
+use std::cell::RefCell;
 
-/// (unit, from, where it is now, pattern bits) of one placed part.
-pub(crate) type Part = (UnitId, Square, Square, u32);
+pub(crate) use super::fixed::Part;
 
 /// The placed parts, inline (the walk's hot data).
 #[derive(Clone, Copy)]
@@ -494,26 +496,34 @@ pub(crate) fn run_fixed(
     };
     // On the route plans first (narrow ones when the node has its narrow
     // views); step by step when they cannot decide.
-    let mut found: SmallVec<[Effect; 4]> = SmallVec::new();
+    let found: RefCell<SmallVec<[Effect; 4]>> = RefCell::new(SmallVec::new());
     let mut leaf = |parts: &[Part]| {
-        found.push(Effect {
+        found.borrow_mut().push(Effect {
             parts: SmallVec::from_slice(parts),
             caps: SmallVec::new(),
         })
     };
     let opp = side.opposite();
     let planned = match nn {
-        Some(nn) => plan_narrow(
-            c,
-            pos,
-            fx,
-            kinds,
-            needs_unmoved,
-            first,
-            nn,
-            danger,
-            &mut leaf,
-        ),
+        Some(nn) => {
+            // With masks where that decides (one or two parts), else walked.
+            let none = || None;
+            let sets = danger.unwrap_or(&none);
+            plan_pairs(c, pos, fx, kinds, needs_unmoved, first, nn, sets, &mut leaf) || {
+                found.borrow_mut().clear();
+                plan_narrow(
+                    c,
+                    pos,
+                    fx,
+                    kinds,
+                    needs_unmoved,
+                    first,
+                    nn,
+                    danger,
+                    &mut leaf,
+                )
+            }
+        }
         None => {
             let own_kind = |k: Kind| pos.pieces(side, k);
             let node = PlanNode {
@@ -526,7 +536,7 @@ pub(crate) fn run_fixed(
         }
     };
     if planned {
-        for e in found {
+        for e in found.into_inner() {
             sink(e);
         }
         return true;

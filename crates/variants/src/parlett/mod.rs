@@ -15,7 +15,8 @@
 //!    (fixed lines' routes), `filter` (capture filters of complex lines), gathered in
 //!    `compiled` (`Compiled` and its queries).
 //! 5. Evaluator for complex lines: `board` (the scratch board), `eval`, and
-//!    `fixed_run` (fixed lines on their routes, with the evaluator's outcome).
+//!    `fixed_run` (fixed lines on their routes, with the evaluator's outcome), `fixed_count`
+//!    (fixed lines of one or two parts read off their plans with masks).
 //! 6. The `Rules` plugin: `set` (set files, the rules value), `legal` (the check
 //!    rule), `moves` (listing), `count` (counting), `perform`, `fen`, and
 //!    [`rules`] (the `Rules` implementation, built-in sets).
@@ -40,6 +41,7 @@ mod simple;
 
 mod board;
 mod eval;
+mod fixed_count;
 mod fixed_run;
 
 mod count;

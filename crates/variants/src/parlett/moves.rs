@@ -83,20 +83,22 @@ impl ParlettRules {
             return Bitboard::EMPTY;
         };
         // `known`: the caller already has (and counted) the simple targets.
+        // Else on the narrow tables when the board has them (with the node's
+        // narrow views when at hand), the targets walked as a narrow word.
+        let mut narrow_targets = None;
         let targets = match known {
             Some(t) => t,
             None => match c.narrow() {
-                Some(nw) => unpack(
-                    nw.targets(
-                        unit.kind,
-                        narrow::n(from),
-                        side,
-                        unit.status.moved,
-                        pack(own),
-                        pack(enemy),
-                    )
-                    .0,
-                ),
+                Some(nw) => {
+                    let (o, e) = match nn {
+                        Some(nn) => (nn.side[side.index()], nn.side[side.opposite().index()]),
+                        None => (pack(own), pack(enemy)),
+                    };
+                    let (t, _) =
+                        nw.targets(unit.kind, narrow::n(from), side, unit.status.moved, o, e);
+                    narrow_targets = Some(t);
+                    unpack(t)
+                }
                 None => {
                     c.simple_targets(unit.kind, from, side, unit.status.moved, own, enemy)
                         .0
@@ -104,7 +106,19 @@ impl ParlettRules {
             },
         };
         let zone = kd.promo_zone[side.index()];
-        for to in targets.iter().filter(|_| known.is_none()) {
+        let listed = match (known, narrow_targets) {
+            (None, None) => targets,
+            _ => Bitboard::EMPTY,
+        };
+        let mut rest = narrow_targets.unwrap_or(0);
+        let narrow_walk = std::iter::from_fn(|| {
+            let i = rest.trailing_zeros() as usize;
+            (rest != 0).then(|| {
+                rest &= rest - 1;
+                narrow::square(i)
+            })
+        });
+        for to in narrow_walk.chain(listed.iter()) {
             let simple = |piece: Option<Kind>| Gen {
                 from,
                 to,

@@ -153,7 +153,7 @@ pub fn with_walls(p: &Fc11Position, walls: &[&str]) -> Fc11Position {
                 creator,
                 side: Side::White,
                 expires: 0,
-                kind: 0,
+                kind: frozen_variants::fc11::walls::TRAIL,
             },
         ));
     }

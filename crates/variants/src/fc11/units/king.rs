@@ -15,7 +15,7 @@
 //!   a tomb. (Corrupted squares, the other deadly squares, come with the tomb rules; the
 //!   position format refuses them until then.)
 //! * FC11-KING-12: a side whose King is checkmated loses
-//!   ([`crate::fc11::turn::end_of_game`]); so does a side that cannot act at all (stalemate
+//!   ([`crate::fc11::victory::after_ply`]); so does a side that cannot act at all (stalemate
 //!   is a loss in FrozenChess). Kings cannot be
 //!   captured (FC11-CAPT-02) and explosions are a later part.
 

@@ -1,0 +1,155 @@
+//! Fixed lines of one or two parts (castling is the usual one) on the narrow board,
+//! read straight off their route plans with masks: the first part's plan from the
+//! unit's square, then each candidate of the second part's letter. The same
+//! placements, in the same order and with the same parts, as the general planner of
+//! `fixed_run` (`plan_narrow`) sends, without its part-by-part walk; counting calls it
+//! per node for a king that may still castle, so it is kept to a few mask tests.
+//!
+//! Where the plans cannot decide (a capture on the way, an `s` test other than the
+//! royal piece's setting off alone, no narrow plans, more than two parts) the answer
+//! is "undecided" and the caller uses the general planner.
+//!
+//! Uses [`super::compiled`], [`super::fixed`], [`super::ir`] and [`super::narrow`].
+
+use super::compiled::Compiled;
+use super::fixed::{FixedChain, FixedLine, Part, RoutePlan};
+use super::ir::ParlettState;
+use super::narrow::{self, Danger, NarrowNode};
+use frozen_core::{Kind, Position, UnitId};
+
+/// What a plan says about a part setting off at a node.
+enum Step {
+    /// It goes (to the plan's end).
+    Goes,
+    /// It cannot go.
+    Stays,
+    /// Only the general planner can tell.
+    Undecided,
+}
+
+/// The plan `p` of a part against the occupancy `occ` and the opponent's
+/// pieces `by`, as the planner's part test reads it, up to its `s` tests.
+#[inline]
+fn route(p: &RoutePlan<u64>, moved: bool, occ: u64, by: u64) -> Step {
+    if p.off || (p.initial && moved) {
+        return Step::Stays;
+    }
+    let blocked = occ & p.need;
+    if blocked != 0 {
+        // Blocked, unless the block is a capture (left to the planner).
+        return if blocked & by & p.may_capture != 0 {
+            Step::Undecided
+        } else {
+            Step::Stays
+        };
+    }
+    if p.capture {
+        // A step that must capture: none on empty squares.
+        return Step::Stays;
+    }
+    Step::Goes
+}
+
+/// Sends every placement of the fixed line `fx` for the unit `first` to
+/// `leaf`, as the general planner would; `false` (some
+/// placements may have been sent) when undecided, see the module doc.
+/// `danger`: the node's [`Danger`], for the royal piece's `s` tests.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn plan_pairs(
+    c: &Compiled,
+    pos: &Position<ParlettState>,
+    fx: &FixedLine,
+    kinds: &[Kind],
+    needs_unmoved: &[bool],
+    first: UnitId,
+    nn: &NarrowNode,
+    danger: &dyn Fn() -> Option<Danger>,
+    leaf: &mut dyn FnMut(&[Part]),
+) -> bool {
+    let un = pos.unit(first);
+    let Some(start) = un.loc.square() else {
+        return true;
+    };
+    let side = un.side;
+    let moved = un.status.moved;
+    let royal = Some(un.kind) == c.royal;
+    let own = nn.side[side.index()];
+    let by = nn.side[side.opposite().index()];
+    let occ = nn.side[0] | nn.side[1];
+    let s0 = narrow::n(start);
+    for tuple in &fx.alts[side.index()] {
+        let (ch0, second): (&FixedChain, Option<&FixedChain>) = match tuple.as_slice() {
+            [a] => (a, None),
+            [a, b] => (a, Some(b)),
+            _ => return false,
+        };
+        let Some(plan) = ch0.narrow_plans.as_deref().and_then(|p| p.get(s0)) else {
+            return false;
+        };
+        match route(plan, moved, occ, by) {
+            Step::Goes => {}
+            Step::Stays => continue,
+            Step::Undecided => return false,
+        }
+        if plan.safe != 0 {
+            // Only the royal piece setting off alone, matching no history
+            // pattern, is answered by the node's sets (`Danger::royal_safe`).
+            if !royal || ch0.patterns != 0 {
+                return false;
+            }
+            let Some(d) = danger().filter(|d| d.royal == start) else {
+                return false;
+            };
+            if plan.safe & d.simple != 0 {
+                continue;
+            }
+            if plan.safe & d.complex != 0 {
+                return false;
+            }
+        }
+        let p0: Part = (first, start, plan.end, ch0.patterns);
+        let Some(ch1) = second else {
+            leaf(&[p0]);
+            continue;
+        };
+        let Some(&kind) = kinds.get(1) else {
+            continue;
+        };
+        let Some(plans1) = ch1.narrow_plans.as_deref() else {
+            return false;
+        };
+        let unmoved_only = needs_unmoved.get(1).copied().unwrap_or(false);
+        let (sb, eb) = (1u64 << s0, 1u64 << narrow::n(plan.end));
+        let occ1 = (occ & !sb) | eb;
+        // A square the first part left or stands on holds no candidate
+        // (PAR-MULT-01); candidates whose route leaves the board never go.
+        let mut cands = nn.kind(kind.index()) & own & !(sb | eb) & ch1.narrow_usable;
+        while cands != 0 {
+            let i = cands.trailing_zeros() as usize;
+            cands &= cands - 1;
+            let s = narrow::square(i);
+            let Some(u) = pos.unit_at(s) else {
+                continue;
+            };
+            let um = pos.unit(u).status.moved;
+            if unmoved_only && um {
+                continue;
+            }
+            let Some(p1) = plans1.get(i) else {
+                return false;
+            };
+            match route(p1, um, occ1, by) {
+                Step::Goes => {}
+                Step::Stays => continue,
+                Step::Undecided => return false,
+            }
+            if p1.safe != 0 {
+                // Not the royal piece setting off alone: only the planner's
+                // walk can tell.
+                return false;
+            }
+            leaf(&[p0, (u, s, p1.end, ch1.patterns)]);
+        }
+    }
+    true
+}
