@@ -5,10 +5,14 @@
 //! ```
 //!
 //! Prints games, plies, actions per second and every failure with the seed that
-//! reproduces it (`--games 1 --seed <that seed>`). Exit status 1 on any failure.
+//! reproduces it (`--games 1 --seed <that seed>`). Exit status 1 on any failure. For the
+//! variants with tombs it then counts, over a second pass of the same number of games
+//! played without checks (each game from seed + i), the deaths into a tomb, the
+//! explosions and the units that came back (respawn), so a soak shows that play reaches
+//! them.
 
-use frozen_core::harness::soak;
-use frozen_core::{Rules, VariantVisitor};
+use frozen_core::harness::{soak, Rng};
+use frozen_core::{Event, Location, Rules, VariantVisitor};
 use std::process::ExitCode;
 
 struct Soak {
@@ -58,8 +62,57 @@ impl VariantVisitor for Soak {
         for (seed, msg) in r.failures.iter().take(10) {
             println!("  FAILED with seed {seed}: {msg}");
         }
+        let (tombs, blasts, back) = tomb_events(&rules, self.games, self.seed, self.plies);
+        if tombs + blasts + back > 0 {
+            println!(
+                "{:<14} deaths into a tomb {tombs}  explosions {blasts}  units back {back}",
+                ""
+            );
+        }
         r.failures.is_empty()
     }
+}
+
+/// Deaths into a tomb, explosions and units entering the board (respawns) over `games`
+/// random games without checks, game i from seed + i.
+fn tomb_events<R: Rules>(rules: &R, games: u64, seed: u64, plies: usize) -> (u64, u64, u64) {
+    let (mut tombs, mut blasts, mut back) = (0, 0, 0);
+    let mut acts = Vec::new();
+    let mut events = Vec::new();
+    for i in 0..games {
+        let mut rng = Rng::new(seed.wrapping_add(i));
+        let mut pos = rules.initial_position();
+        for _ in 0..plies {
+            acts.clear();
+            rules.actions(&pos, &mut acts);
+            if acts.is_empty() {
+                break;
+            }
+            let a = acts[rng.below(acts.len())].clone();
+            events.clear();
+            if frozen_core::apply(rules, &mut pos, &a, &mut events).is_err() {
+                break;
+            }
+            for e in &events {
+                match e {
+                    Event::Captured {
+                        to: Location::Tomb(_),
+                        ..
+                    }
+                    | Event::Removed {
+                        from: Location::Board(_),
+                        to: Location::Tomb(_),
+                        ..
+                    } => tombs += 1,
+                    Event::Exploded { .. } => blasts += 1,
+                    Event::Entered { .. } => back += 1,
+                    _ => {}
+                }
+            }
+            pos.clear_journal();
+        }
+    }
+    (tombs, blasts, back)
 }
 
 fn main() -> ExitCode {

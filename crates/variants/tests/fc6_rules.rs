@@ -2,63 +2,16 @@
 //! each builds a small position, plays or lists actions, and checks what the rule says,
 //! exceptions and immunities included.
 
-use frozen_core::{Game, Location, NoEvents, Rules, Side, Square, UnitId};
+use frozen_core::{Game, Location, NoEvents, Rules, Side, Square};
 use frozen_variants::fc6::base::{KING, KNIGHT, PAWN};
 use frozen_variants::fc6::empower::Analysis;
 use frozen_variants::fc6::{
-    attack, draw, guard, paralysis, setup, siege, templar, victory, visual, walls, Fc6, Fc6Position,
+    attack, draw, guard, paralysis, setup, siege, templar, victory, visual, walls, Fc6,
 };
 use std::collections::BTreeSet;
 
-fn rules() -> Fc6 {
-    Fc6::new()
-}
-
-/// A FEN from a piece list (`"Ka1 kp16 Pa3"`), the side and the extra fields.
-fn fen(pieces: &str, side: &str, extra: &str) -> String {
-    let mut board = std::collections::HashMap::new();
-    for t in pieces.split_whitespace() {
-        let sq: Square = t[1..].parse().expect("square");
-        board.insert(sq, t.chars().next().expect("letter"));
-    }
-    let mut ranks = Vec::new();
-    for r in (0..16u8).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for f in 0..16u8 {
-            match board.get(&Square::new(f, r)) {
-                Some(c) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(*c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        ranks.push(row);
-    }
-    let mut s = format!("{} {side}", ranks.join("/"));
-    if !extra.is_empty() {
-        s.push(' ');
-        s.push_str(extra);
-    }
-    s
-}
-
-fn pos(f: &str) -> Fc6Position {
-    rules()
-        .position_from_fen(f)
-        .unwrap_or_else(|e| panic!("{f}: {e}"))
-}
-
-fn game(f: &str) -> Game<Fc6> {
-    Game::from_position(rules(), pos(f))
-}
+mod fc6_support;
+use fc6_support::{fen, game, pos, rules, sq, unit};
 
 fn legal(f: &str) -> BTreeSet<String> {
     let g = game(f);
@@ -114,14 +67,6 @@ fn refused(f: &str, action: &str) -> String {
         Ok(_) => panic!("{action} was accepted in {f}"),
         Err(e) => e.to_string(),
     }
-}
-
-fn sq(s: &str) -> Square {
-    s.parse().expect("square")
-}
-
-fn unit(p: &Fc6Position, s: &str) -> UnitId {
-    p.unit_at(sq(s)).unwrap_or_else(|| panic!("no unit on {s}"))
 }
 
 const BG: &str = "Ka1 Pa3 kp16 pp14";

@@ -8,53 +8,16 @@ use frozen_variants::fc6::tomb::{self, TombState};
 use frozen_variants::fc6::{respawn, turn, Fc6, Fc6Position};
 use std::collections::BTreeSet;
 
-fn rules() -> Fc6 {
-    Fc6::new()
-}
+mod fc6_support;
+use fc6_support::{actions, game, pos, rules, sq, unit};
 
-/// A FEN from a piece list (`Ka1 pp14`) and the fields after the placement.
+/// A FEN from a piece list and the fields after the placement (`"w - - - - d4:n"`).
 fn fen(pieces: &str, rest: &str) -> String {
-    let mut board = std::collections::HashMap::new();
-    for t in pieces.split_whitespace() {
-        let sq: Square = t[1..].parse().expect("square");
-        board.insert(sq, t.chars().next().expect("letter"));
-    }
-    let mut ranks = Vec::new();
-    for r in (0..16u8).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for f in 0..16u8 {
-            match board.get(&Square::new(f, r)) {
-                Some(c) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(*c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        ranks.push(row);
-    }
-    format!("{} {rest}", ranks.join("/"))
-}
-
-fn pos(f: &str) -> Fc6Position {
-    rules()
-        .position_from_fen(f)
-        .unwrap_or_else(|e| panic!("{f}: {e}"))
-}
-
-fn game(f: &str) -> Game<Fc6> {
-    Game::from_position(rules(), pos(f))
+    fc6_support::fen(pieces, rest, "")
 }
 
 fn legal(g: &Game<Fc6>) -> BTreeSet<String> {
-    g.actions().iter().map(|a| g.format(a)).collect()
+    actions(g)
 }
 
 /// Plays `a` as a whole turn of one leg: if the leg leaves the turn open (a double move
@@ -72,14 +35,6 @@ fn leg(g: &mut Game<Fc6>, a: &str) -> Vec<Event> {
     g.apply_text(a)
         .unwrap_or_else(|e| panic!("{a}: {e}"))
         .to_vec()
-}
-
-fn sq(s: &str) -> Square {
-    s.parse().expect("square")
-}
-
-fn unit(p: &Fc6Position, s: &str) -> UnitId {
-    p.unit_at(sq(s)).unwrap_or_else(|| panic!("no unit on {s}"))
 }
 
 fn queue(p: &Fc6Position, s: &str) -> Vec<UnitId> {

@@ -4,68 +4,16 @@
 //! catalog ID (the test names carry the IDs); each builds a small position, plays whole
 //! turns or single decisions, and checks what the rule says, exceptions included.
 
-use frozen_core::{Event, Game, Location, Rules, Side, Square, UnitId};
+use frozen_core::{Event, Game, Location, Side, UnitId};
 use frozen_variants::fc6::base::{is_crr, JESTER, QUEEN};
 use frozen_variants::fc6::tomb::{self, TombState};
-use frozen_variants::fc6::{attack, paralysis, trap, Fc6, Fc6Position};
-use std::collections::BTreeSet;
+use frozen_variants::fc6::{attack, paralysis, trap, Fc6};
 
-fn rules() -> Fc6 {
-    Fc6::new()
-}
-
-/// A FEN from a piece list (`"Ka1 kp16 Pa3"`), the side and the extra fields.
-fn fen(pieces: &str, side: &str, extra: &str) -> String {
-    let mut board = std::collections::HashMap::new();
-    for t in pieces.split_whitespace() {
-        let sq: Square = t[1..].parse().expect("square");
-        board.insert(sq, t.chars().next().expect("letter"));
-    }
-    let mut ranks = Vec::new();
-    for r in (0..16u8).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for f in 0..16u8 {
-            match board.get(&Square::new(f, r)) {
-                Some(c) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(*c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        ranks.push(row);
-    }
-    let mut s = format!("{} {side}", ranks.join("/"));
-    if !extra.is_empty() {
-        s.push(' ');
-        s.push_str(extra);
-    }
-    s
-}
-
-fn pos(f: &str) -> Fc6Position {
-    rules()
-        .position_from_fen(f)
-        .unwrap_or_else(|e| panic!("{f}: {e}"))
-}
-
-fn game(f: &str) -> Game<Fc6> {
-    Game::from_position(rules(), pos(f))
-}
+mod fc6_support;
+use fc6_support::{actions, fen, game, pos, rules, sq};
 
 fn w(pieces: &str) -> String {
     fen(pieces, "w", "")
-}
-
-fn actions(g: &Game<Fc6>) -> BTreeSet<String> {
-    g.actions().iter().map(|a| g.format(a)).collect()
 }
 
 /// Applies decisions one by one (legs and `end`), panicking on a refusal.
@@ -92,10 +40,6 @@ fn turns(g: &mut Game<Fc6>, list: &[&str]) {
 
 fn open(g: &Game<Fc6>) -> bool {
     g.position().state().turn.is_some()
-}
-
-fn sq(s: &str) -> Square {
-    s.parse().expect("square")
 }
 
 fn at(g: &Game<Fc6>, s: &str) -> UnitId {

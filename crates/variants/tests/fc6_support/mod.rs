@@ -1,0 +1,76 @@
+//! Helpers shared by the fc6 test files: positions from a list of units, games, squares,
+//! action lists as text.
+#![allow(dead_code)]
+
+use frozen_core::{Game, Rules, Square, UnitId};
+use frozen_variants::fc6::{Fc6, Fc6Position};
+use std::collections::BTreeSet;
+
+/// The rules.
+pub fn rules() -> Fc6 {
+    Fc6::new()
+}
+
+/// A FEN from a piece list (`"Ka1 kp16 Pa3"`), the side and the extra fields (`extra` may
+/// be empty; `side` may carry the further fields itself, `"w - - - - d4:n"`).
+pub fn fen(pieces: &str, side: &str, extra: &str) -> String {
+    let mut board = std::collections::HashMap::new();
+    for t in pieces.split_whitespace() {
+        let sq: Square = t[1..].parse().expect("square");
+        board.insert(sq, t.chars().next().expect("letter"));
+    }
+    let mut ranks = Vec::new();
+    for r in (0..16u8).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for f in 0..16u8 {
+            match board.get(&Square::new(f, r)) {
+                Some(c) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push(*c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        ranks.push(row);
+    }
+    let mut s = format!("{} {side}", ranks.join("/"));
+    if !extra.is_empty() {
+        s.push(' ');
+        s.push_str(extra);
+    }
+    s
+}
+
+/// The position of a FEN (panics with the reader's message).
+pub fn pos(f: &str) -> Fc6Position {
+    rules()
+        .position_from_fen(f)
+        .unwrap_or_else(|e| panic!("{f}: {e}"))
+}
+
+/// A game from a FEN.
+pub fn game(f: &str) -> Game<Fc6> {
+    Game::from_position(rules(), pos(f))
+}
+
+/// The legal decisions of a game, as text.
+pub fn actions(g: &Game<Fc6>) -> BTreeSet<String> {
+    g.actions().iter().map(|a| g.format(a)).collect()
+}
+
+/// A square from its name.
+pub fn sq(s: &str) -> Square {
+    s.parse().expect("square")
+}
+
+/// The unit on a square (panics if there is none).
+pub fn unit(p: &Fc6Position, s: &str) -> UnitId {
+    p.unit_at(sq(s)).unwrap_or_else(|| panic!("no unit on {s}"))
+}
