@@ -141,7 +141,7 @@ impl ParlettRules {
             let enemy = nn.side[side.opposite().index()];
             let (always, lines, risky) = match &legal {
                 None => (false, 0, false),
-                Some(li) => (li.always, pack(li.lines), li.pattern_risky),
+                Some(li) => (li.always, li.lines_n, li.pattern_risky),
             };
             let opp = side.opposite();
             let occ = own | enemy;
@@ -162,7 +162,7 @@ impl ParlettRules {
                 });
             let evasion = match (&legal, royal_at) {
                 (Some(li), Some(r)) if li.always => {
-                    nw.evasion(r, opp, occ, enemy, |k| nn.kind(k), pack(li.unmoved))
+                    nw.evasion(r, opp, occ, enemy, |k| nn.kind(k), li.unmoved_n)
                 }
                 _ => None,
             };
@@ -280,7 +280,7 @@ impl ParlettRules {
                         // on the placement after the step, then a square a complex
                         // line of the opponent might reach tested in full.
                         if rest != 0 {
-                            let unmoved = pack(li.unmoved);
+                            let unmoved = li.unmoved_n;
                             let reach = pack(self.complex_reach(pos, li, Some(nn)));
                             let from = 1u64 << i;
                             let mut steps = rest;

@@ -33,6 +33,10 @@ pub(super) struct Legal {
     pub always: bool,
     /// Squares whose vacating may uncover an attack on a royal.
     pub lines: Bitboard,
+    /// `lines` and `unmoved` as narrow words (boards of at most 8 x 8; else
+    /// packed all the same and unread), kept so the count need not pack them.
+    pub lines_n: u64,
+    pub unmoved_n: u64,
     /// The opponent's unmoved pieces ([`Compiled::unmoved_attackers`]), or
     /// all squares when no test needs them exact: no attack table reads them
     /// and no complex line of the opponent is near a royal piece (the
@@ -131,6 +135,8 @@ impl ParlettRules {
             royals,
             always,
             lines,
+            lines_n: pack(lines),
+            unmoved_n: pack(unmoved),
             unmoved,
             pattern_risky,
             danger: OnceCell::new(),
@@ -188,6 +194,8 @@ impl ParlettRules {
             royals,
             always,
             lines: unpack(lines),
+            lines_n: lines,
+            unmoved_n,
             unmoved,
             pattern_risky,
             danger: OnceCell::new(),
@@ -233,10 +241,10 @@ impl ParlettRules {
                     royal: r,
                     simple: nw.attack_map(
                         opp,
-                        pack(pos.occupied()) & !(1u64 << narrow::n(r)),
+                        (nn.side[0] | nn.side[1]) & !(1u64 << narrow::n(r)),
                         nn.side[opp.index()],
                         |k| nn.kind(k),
-                        pack(li.unmoved),
+                        li.unmoved_n,
                     ),
                     // Every square, not only near the royal piece: its
                     // moves and castling read other squares.
@@ -382,7 +390,7 @@ impl ParlettRules {
                 return Some(!attacked);
             }
         }
-        let unmoved = pack(li.unmoved);
+        let unmoved = li.unmoved_n;
         if nw.attacked(
             narrow::n(r),
             opp,
