@@ -475,6 +475,7 @@ fn fc11_para_03_overlapping_paralysis_keeps_the_larger() {
         id,
         2,
         Paralysis::Effect,
+        None,
         &mut frozen_core::NoEvents
     ));
     assert_eq!(p.unit(id).status.frozen_through, before);
@@ -483,6 +484,7 @@ fn fc11_para_03_overlapping_paralysis_keeps_the_larger() {
         id,
         5,
         Paralysis::Effect,
+        None,
         &mut frozen_core::NoEvents
     ));
     // Given during its owner's turn, it covers that owner's next 5 turns.

@@ -84,11 +84,14 @@ impl AttackMap {
     }
 }
 
-/// True if the unit `id` contributes to its side's map: on the board and not paralysed
-/// (FC11-CAPT-11, FC11-PARA-01).
+/// True if the unit `id` contributes to its side's map: on the board, not paralysed by its
+/// counter or a status (FC11-CAPT-11, FC11-PARA-01, -04), and not a pawn under Knightmare,
+/// which captures nothing (FC11-KNGT-06).
 #[inline]
 pub fn contributes(pos: &Fc11Position, id: UnitId) -> bool {
     !is_paralyzed(pos, id)
+        && !(pos.unit(id).kind == super::base::PAWN
+            && super::units::knight::knightmare(pos, id).is_some())
 }
 
 /// The squares within 3 of `from` (the reach of every short pattern).
