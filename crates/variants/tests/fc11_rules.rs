@@ -533,6 +533,7 @@ fn fc11_para_13_exceptions_pawns_kings_frogs_ships() {
 fn fc11_para_15_kind_is_the_current_kind() {
     // A pawn that captured a Knight is a Knight: it may not capture Knights, and a Knight
     // may not capture it.
+    // (The Knight on f5 is paralysed, so it holds the pawn under no Knightmare.)
     let mut p = pos_with(
         &[
             ("e4", 'P'),
@@ -542,7 +543,7 @@ fn fc11_para_15_kind_is_the_current_kind() {
             ("b16", 'r'),
         ],
         "w",
-        "- - - b16:6",
+        "- - f5:1 b16:6",
     );
     play(&mut p, "e4f5");
     assert_eq!(unit_at(&p, "f5").kind, KNIGHT);
@@ -570,10 +571,10 @@ fn fc11_pawn_02_captures_diagonally_forward_of_its_aim() {
     let p = pos_with(
         &[
             ("h8", 'P'),
-            ("h9", 'n'),
-            ("i9", 'n'),
-            ("g9", 'n'),
-            ("i7", 'n'),
+            ("h9", 'b'),
+            ("i9", 'b'),
+            ("g9", 'b'),
+            ("i7", 'b'),
         ],
         "w",
         "- -",
@@ -582,7 +583,7 @@ fn fc11_pawn_02_captures_diagonally_forward_of_its_aim() {
     assert!(legal(&p, "h8g9") && !legal(&p, "h8i7"));
     assert!(!dests(&p, "h8").contains(&"h9".to_string()));
     let e = pos_with(
-        &[("h8", 'P'), ("i9", 'n'), ("i7", 'n'), ("g9", 'n')],
+        &[("h8", 'P'), ("i9", 'b'), ("i7", 'b'), ("g9", 'b')],
         "w",
         "h8:E -",
     );

@@ -154,7 +154,8 @@ fn fc11_para_09_own_costs_bypass_immunity() {
         &mut NoEvents
     ));
     assert!(paralyze(&mut p, g, 5, Paralysis::Cost, None, &mut NoEvents));
-    assert_eq!(turns_left(&p, g), 5);
+    // Given in its owner's turn: this turn (already under way) and the next 5.
+    assert_eq!(turns_left(&p, g), 6);
 }
 
 /// FC11-PARA-10
