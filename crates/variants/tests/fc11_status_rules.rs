@@ -4,7 +4,7 @@
 
 mod fc11_support;
 
-use fc11_support::{actions_of, dests, fc, legal, play, pos, pos_with, refusal};
+use fc11_support::{actions_of, dests, fc, legal, play, pos, pos_with, refusal, shielded};
 use frozen_core::{NoEvents, Rules, Side, Square, SquareNoteKind};
 use frozen_variants::fc11::immunity::{self, immune, immune_kind, Actor, Effect, Immunity, Who};
 use frozen_variants::fc11::paralysis::{is_paralyzed, paralyze, turns_left, Paralysis};
@@ -30,7 +30,8 @@ fn frozen(p: &Fc11Position, s: &str) -> bool {
 #[test]
 fn fc11_para_04_status_paralysis_is_recomputed_never_stored() {
     // The Rook on h8 is pincered by the black pawns on g8 and i8.
-    let mut p = pos(&[("h8", 'R'), ("g8", 'p'), ("i8", 'p'), ("c3", 'N')]);
+    // (Black's King is shielded: the freed Rook must not check it.)
+    let mut p = pos(&shielded(&[("h8", 'R'), ("g8", 'p'), ("i8", 'p'), ("c3", 'N')]));
     let r = id(&p, "h8");
     assert!(is_paralyzed(&p, r));
     assert_eq!(turns_left(&p, r), 0, "nothing in the counter");
@@ -245,13 +246,14 @@ fn fc11_para_16_one_immunity_table() {
 #[test]
 fn fc11_pawn_08_pincer() {
     // Left and right, or front and back: enemy pawns on both squares of one pair.
-    let lr = pos(&[("h8", 'R'), ("g8", 'p'), ("i8", 'p')]);
+    // (Black's King is shielded by pawns so that no bounced Rook route checks it.)
+    let lr = pos(&shielded(&[("h8", 'R'), ("g8", 'p'), ("i8", 'p')]));
     assert!(frozen(&lr, "h8"));
     assert!(matches!(
         status::status(&lr, id(&lr, "h8")),
         Some(Status::Pincer(_, _))
     ));
-    let fb = pos(&[("h8", 'R'), ("h9", 'p'), ("h7", 'p')]);
+    let fb = pos(&shielded(&[("h8", 'R'), ("h9", 'p'), ("h7", 'p')]));
     assert!(frozen(&fb, "h8"));
     // Two sides that are not opposite, one pawn, friendly pawns, the edge: no Pincer.
     for units in [
@@ -260,12 +262,16 @@ fn fc11_pawn_08_pincer() {
         vec![("h8", 'R'), ("g8", 'P'), ("i8", 'P')],
         vec![("p8", 'R'), ("o8", 'p')],
     ] {
-        let p = pos(&units);
+        let p = pos(&shielded(&units));
         let s = units[0].0;
         assert!(!frozen(&p, s), "{units:?}");
     }
     // Paralysed pawns still pincer (occupancy).
-    let pp = pos_with(&[("h8", 'R'), ("g8", 'p'), ("i8", 'p')], "w", "- - g8:3");
+    let pp = pos_with(
+        &shielded(&[("h8", 'R'), ("g8", 'p'), ("i8", 'p')]),
+        "w",
+        "- - g8:3",
+    );
     assert!(frozen(&pp, "h8"));
     // Pawns pincer pawns; the King and Royal Guards are immune.
     let pw = pos(&[("h8", 'P'), ("g8", 'p'), ("i8", 'p')]);
@@ -273,7 +279,7 @@ fn fc11_pawn_08_pincer() {
     let k = pos_with(&[("h8", 'K'), ("g8", 'p'), ("i8", 'p')], "w", "");
     assert!(!frozen(&k, "h8"));
     let rg = pos_with(
-        &[("h8", 'K'), ("h9", 'R'), ("g9", 'p'), ("i9", 'p')],
+        &shielded(&[("h8", 'K'), ("h9", 'R'), ("g9", 'p'), ("i9", 'p')]),
         "w",
         "",
     );
@@ -329,14 +335,16 @@ fn fc11_quen_03_the_gaze_holds_at_the_start_of_a_turn() {
 /// FC11-JEST-07
 #[test]
 fn fc11_jest_07_jester_presence() {
-    let p = pos(&[
+    // (Black's King is shielded by pawns, fc11_support::SHIELD, so that no bounced route
+    // of a white rider checks it.)
+    let p = pos(&shielded(&[
         ("h8", 'J'),
         ("g9", 'r'),
         ("i7", 'p'),
         ("h9", 'c'),
         ("g7", 'j'),
         ("i9", 'R'),
-    ]);
+    ]));
     assert!(
         frozen(&p, "g9") && frozen(&p, "i7"),
         "enemy units in its 3x3"
@@ -386,13 +394,13 @@ fn fc11_kngt_06_knightmare() {
 #[test]
 fn fc11_king_08_royal_guards() {
     let p = pos_with(
-        &[
+        &shielded(&[
             ("h8", 'K'),
             ("h9", 'R'),
             ("g9", 'p'),
             ("i9", 'p'),
             ("h10", 'j'),
-        ],
+        ]),
         "w",
         "",
     );
@@ -408,7 +416,7 @@ fn fc11_king_08_royal_guards() {
     assert!(frozen(&e, "h9"));
     // Leaving the King ends it.
     let mut m = pos_with(
-        &[("h8", 'K'), ("h9", 'R'), ("d10", 'p'), ("d8", 'p')],
+        &shielded(&[("h8", 'K'), ("h9", 'R'), ("d10", 'p'), ("d8", 'p')]),
         "w",
         "",
     );
@@ -486,14 +494,14 @@ fn fc11_chan_09_chancellor_immunities() {
 fn fc11_visu_01_ranges_shown() {
     let f = fc();
     let p = pos_with(
-        &[
+        &shielded(&[
             ("h8", 'R'),
             ("c3", 'N'),
             ("e2", 'S'),
             ("f2", 'O'),
             ("e1", 'J'),
             ("d1", 'Q'),
-        ],
+        ]),
         "w",
         "- - - h8:3",
     );
