@@ -395,6 +395,37 @@ impl NB {
             }
             _ => {}
         }
+        // FC11-JEST-03: a Jester also moves (never captures) like each enemy non-pawn
+        // piece that threatens it, as a piece of that kind and range of its own side.
+        if u.k == 'J' {
+            for er in 0..16 {
+                for ef in 0..16 {
+                    let Some(e) = self.at(ef, er) else { continue };
+                    if e.white == u.white
+                        || e.k == 'P'
+                        || self.paralysed(ef, er)
+                        || !self.hits(ef, er, f, r)
+                    {
+                        continue;
+                    }
+                    let mut b = self.clone();
+                    b.cell[r as usize][f as usize] = Some(NU {
+                        k: e.k,
+                        aim: if u.white { (0, 1) } else { (0, -1) },
+                        crr: e.crr,
+                        left: 0,
+                        ..u
+                    });
+                    for m in b.moves(f, r) {
+                        if !m.2 && self.free(m.1 .0, m.1 .1) && !out.iter().any(|x| x.0 == m.0) {
+                            out.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        // FC11-TEMP-03: no capture of a Templar whose Shield holds.
+        out.retain(|m| !(m.2 && self.shield(m.1 .0, m.1 .1, f, r)));
         out
     }
     /// True if the unit on (f, r) stands next to its own King (a Royal Guard).
@@ -502,6 +533,37 @@ impl NB {
             return Vec::new();
         }
         out
+    }
+    /// True if the squares strictly between (f, r) and (tf, tr) are free, on one straight
+    /// line along one of `dirs`, at most `n` long (no bounce).
+    fn straight(&self, f: i32, r: i32, tf: i32, tr: i32, dirs: &[(i32, i32)], n: i32) -> bool {
+        let (a, b) = (tf - f, tr - r);
+        let d = (a.signum(), b.signum());
+        if !(a == 0 || b == 0 || a.abs() == b.abs()) || !dirs.contains(&d) {
+            return false;
+        }
+        let len = a.abs().max(b.abs());
+        len <= n && (1..len).all(|i| self.free(f + i * d.0, r + i * d.1))
+    }
+    /// FC11-TEMP-03/04: the Templar on (tf, tr) (unparalysed, not on a tomb) could capture
+    /// on (af, ar) with a straight rook slide or its T move.
+    fn shield(&self, tf: i32, tr: i32, af: i32, ar: i32) -> bool {
+        let Some(t) = self.at(tf, tr) else {
+            return false;
+        };
+        if t.k != 'T' || self.paralysed(tf, tr) || self.is_tomb(tf, tr) {
+            return false;
+        }
+        self.straight(tf, tr, af, ar, &OR, NB::range(&t))
+            || DG.iter().any(|&(dx, dy)| {
+                let p2 = (tf + 2 * dx, tr + 2 * dy);
+                self.free(tf + dx, tr + dy)
+                    && (p2 == (af, ar)
+                        || (self.free(p2.0, p2.1)
+                            && [(dx, -dy), (-dx, dy)]
+                                .iter()
+                                .any(|e| (p2.0 + e.0, p2.1 + e.1) == (af, ar))))
+            })
     }
     fn allowed(&self, k: char) -> bool {
         let count = |c: char| {

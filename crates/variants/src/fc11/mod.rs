@@ -14,7 +14,7 @@
 //! | [`fen`] | the extended FEN of FC11 positions (SETP-08/09 state, PAWN-03 moved flags, PARA-02 counters, CAPT-04 CRR, tombs) |
 //! | [`board`] | FC11-TURN-13 (what blocks and what may be landed on), the forward of a unit |
 //! | [`bounce`] | FC11-TURN-09..12 (bounced routes) |
-//! | [`maps`] | FC11-CAPT-11 (the attack map A(S), one definition for check, threats and protection) |
+//! | [`maps`] | FC11-CAPT-11..13 (the attack map A(S), one definition for check, threats and protection; the explosion map E(S); the influence map I(S)) |
 //! | [`turn`] | FC11-TURN-01, -02, -14..17, -19 |
 //! | [`walls`] | FC11-WALL-01..04, -06, -07, -10 |
 //! | [`null`] | FC11-NULL-01..04, FC11-DRAW-01 |

@@ -88,15 +88,48 @@ pub fn candidates(fc: &Fc11, pos: &Fc11Position, out: &mut Vec<Action>) {
     out.push(super::null::action());
 }
 
-/// The candidates of the unit on `sq`: its moves, then its Paralysis Transfers to the
-/// friendly units paralysed by their counter on `frozen` (FC11-PARA-05).
+/// The candidates of the unit on `sq`: its own moves, a Jester's stolen moves
+/// (FC11-JEST-03), less the captures a Templar's Shield forbids (FC11-TEMP-03), then its
+/// Paralysis Transfers to the friendly units paralysed by their counter on `frozen`
+/// (FC11-PARA-05).
 fn candidates_of(fc: &Fc11, v: &View, sq: Square, frozen: Bitboard, out: &mut Vec<Action>) {
     let Some(id) = v.pos.unit_at(sq) else { return };
     if is_paralyzed(v.pos, id) {
         return;
     }
-    units::moves(fc, v, v.pos.unit(id), sq, out);
+    let start = out.len();
+    let u = v.pos.unit(id);
+    units::moves(fc, v, u, sq, out);
+    if u.kind == JESTER {
+        let thieves: SmallVec<[&frozen_core::Unit; 8]> =
+            super::maps::attackers(v, sq, u.side.opposite())
+                .iter()
+                .map(|&(eid, _)| v.pos.unit(eid))
+                .collect();
+        units::jester::stolen_moves(fc, v, u, sq, &thieves, start, out);
+    }
+    let mut keep = start;
+    for i in start..out.len() {
+        if !shielded(v, &out[i]) {
+            out.swap(keep, i);
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
     super::transfer::candidates(v, id, sq, frozen, out);
+}
+
+/// True if `a` captures a Templar whose Shield holds against its mover (FC11-TEMP-03).
+fn shielded(v: &View, a: &Action) -> bool {
+    let (Some(from), Some(to)) = (a.from(), a.to()) else {
+        return false;
+    };
+    if a.kind != ActionKind::Move {
+        return false;
+    }
+    v.unit_at(to).is_some_and(|tid| {
+        v.unit(tid).kind == TEMPLAR && units::templar::shield_holds(v, tid, to, from)
+    })
 }
 
 /// True if the candidate `a` leaves the mover's King safe (FC11-TURN-15); `pos` is restored.
@@ -239,11 +272,13 @@ pub fn path_squares(fc: &Fc11, pos: &Fc11Position, a: &Action) -> SmallVec<[Squa
         let slide = match kind {
             LANCER | ROOK | QUEEN | BISHOP | SHIP | ONAGER | TEMPLAR => straight,
             DRAGON => df != 0 && df.abs() == dr.abs(),
+            // A Jester's stolen slide (FC11-JEST-03); its own leaps read as leaps.
+            JESTER => straight && !units::jester::is_own_leap(df, dr),
             _ => false,
         };
         if slide {
             out.extend(fc.geo.between(prev, c).iter());
-        } else if kind == JESTER {
+        } else if kind == JESTER && units::jester::is_own_leap(df, dr) {
             let (sx, sy) = (df.signum(), dr.signum());
             for i in 2..=df.abs().min(dr.abs()) {
                 if let Some(p) = prev.offset(i * sx, i * sy).filter(|&p| p != c) {
@@ -331,6 +366,11 @@ pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
                 }
                 _ => format!("the {} on {from} cannot capture on {to} (its patterns, path or range do not reach it)", fc.kind_name(u.kind)),
             };
+        }
+        if v.kind == TEMPLAR && units::templar::shield_holds(&View::new(pos), vid, to, from) {
+            return format!(
+                "the Templar's Shield: the Templar on {to} could capture on {from}, so it cannot be captured from there (FC11-TEMP-03)"
+            );
         }
         if let Some(r) = refusal(u, v) {
             return match r {
