@@ -367,11 +367,6 @@ pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
                 _ => format!("the {} on {from} cannot capture on {to} (its patterns, path or range do not reach it)", fc.kind_name(u.kind)),
             };
         }
-        if v.kind == TEMPLAR && units::templar::shield_holds(&View::new(pos), vid, to, from) {
-            return format!(
-                "the Templar's Shield: the Templar on {to} could capture on {from}, so it cannot be captured from there (FC11-TEMP-03)"
-            );
-        }
         if let Some(r) = refusal(u, v) {
             return match r {
                 Refusal::Friendly => format!("{to} holds a friendly unit"),
@@ -379,6 +374,11 @@ pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
                 Refusal::Immortal => format!("a {} is immortal and cannot be captured (FC11-CAPT-02, FC11-FROG-01, FC11-SHIP-01)", fc.kind_name(v.kind)),
                 Refusal::KindImmunity => format!("kind immunity: a {} can do nothing to a {} (FC11-PARA-12)", fc.kind_name(u.kind), fc.kind_name(v.kind)),
             };
+        }
+        if v.kind == TEMPLAR && units::templar::shield_holds(&View::new(pos), vid, to, from) {
+            return format!(
+                "the Templar's Shield: the Templar on {to} could capture on {from}, so it cannot be captured from there (FC11-TEMP-03)"
+            );
         }
     }
     if u.kind == PAWN && a.piece.is_none() && super::promotion::on_far_rank(fc, me, to) {
