@@ -394,13 +394,21 @@ fn fc11_turn_14_paths_of_slides_and_leaps() {
 fn fc11_turn_15_no_action_leaves_own_king_attacked() {
     // The Jester on e2 is pinned against the King on e1 by the enemy Queen on e9 (range 10,
     // CRR 6, and a pawn on b4 to stop her diagonal bounce a5-e1): it lays no wall where it
-    // stood (FC11-WALL-07), so every leap would expose the King.
+    // stood (FC11-WALL-07), so every leap of its own would expose the King. Threatened by
+    // the Queen, it may steal her moves (FC11-JEST-03): the legal ones stay on the pin line
+    // (e3..e8) or end next to her, where its presence paralyses her (FC11-JEST-07).
     let p = pos_with(
         &shielded(&[("e1", 'K'), ("e2", 'J'), ("e9", 'q'), ("b4", 'P')]),
         "w",
         "- - - e9:6",
     );
-    assert!(actions_of(&p, "e2").is_empty());
+    assert_eq!(
+        actions_of(&p, "e2"),
+        sq_list(&[
+            "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8", // the pin line
+            "e2a6d9", "e2a6e10", "e2d1a4e8", "e2d1a4f9", "e2e8d8", "e2e8f8", // next to e9
+        ])
+    );
     assert!(refusal(&p, "e2c4").is_some_and(|r| r.contains("FC11-TURN-15")));
     // A Rook there may step aside: the wall it leaves on e2 shields the King (FC11-WALL-01,
     // legality is judged after the walls of the ply, FC11-TURN-16).

@@ -31,7 +31,12 @@ fn frozen(p: &Fc11Position, s: &str) -> bool {
 fn fc11_para_04_status_paralysis_is_recomputed_never_stored() {
     // The Rook on h8 is pincered by the black pawns on g8 and i8.
     // (Black's King is shielded: the freed Rook must not check it.)
-    let mut p = pos(&shielded(&[("h8", 'R'), ("g8", 'p'), ("i8", 'p'), ("c3", 'N')]));
+    let mut p = pos(&shielded(&[
+        ("h8", 'R'),
+        ("g8", 'p'),
+        ("i8", 'p'),
+        ("c3", 'N'),
+    ]));
     let r = id(&p, "h8");
     assert!(is_paralyzed(&p, r));
     assert_eq!(turns_left(&p, r), 0, "nothing in the counter");
@@ -287,10 +292,7 @@ fn fc11_pawn_08_pincer() {
     // A pincered unit gives no check: the black Queen on d4 sees a1 along the diagonal.
     let c = pos_with(&[("d4", 'q'), ("d3", 'P'), ("d5", 'P')], "w", "");
     assert!(frozen(&c, "d4"));
-    assert!(!frozen_variants::fc11::check::in_check(
-        &c,
-        Side::White
-    ));
+    assert!(!frozen_variants::fc11::check::in_check(&c, Side::White));
 }
 
 /// FC11-QUEN-02
@@ -379,10 +381,7 @@ fn fc11_kngt_06_knightmare() {
     assert!(knightmare(&d, id(&d, "e5")).is_none());
     // A held pawn captures nothing, so it gives no check.
     let c = pos_with(&[("e4", 'N'), ("f6", 'p'), ("g5", 'K')], "w", "");
-    assert!(!frozen_variants::fc11::check::in_check(
-        &c,
-        Side::White
-    ));
+    assert!(!frozen_variants::fc11::check::in_check(&c, Side::White));
     // A paralysed Knight casts no Knightmare.
     let z = pos_with(&[("e4", 'N'), ("f6", 'p')], "b", "- - e4:2");
     assert!(knightmare(&z, id(&z, "f6")).is_none());

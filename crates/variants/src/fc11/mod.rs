@@ -25,6 +25,7 @@
 //! | [`immunity`] | FC11-PARA-08, -16, FC11-KING-08, -09, FC11-CHAN-09 (the one immunity table, with kind immunity) |
 //! | [`transfer`] | FC11-PARA-05..07 |
 //! | [`visual`] | FC11-VISU-01, -02 |
+//! | [`steal`] | FC11-JEST-03 (Power Steal) |
 //! | [`capture`] | FC11-CAPT-01..06 |
 //! | [`check`] | FC11-KING-02, -03 (check is the King's square in A(enemy)) |
 //! | [`promotion`] | FC11-PAWN-04, -05 |
@@ -52,13 +53,14 @@ pub mod capture;
 pub mod check;
 pub mod draw;
 pub mod fen;
-pub mod maps;
 pub mod immunity;
+pub mod maps;
 pub mod null;
 pub mod paralysis;
 pub mod promotion;
 pub mod setup;
 pub mod status;
+pub mod steal;
 pub mod transfer;
 pub mod turn;
 pub mod units;

@@ -26,8 +26,8 @@
 use super::base::{Fc11Position, PAWN};
 use super::board::View;
 use super::immunity::{immune, kind_immune, Effect};
-use super::paralysis::{paralyze, turns_left};
 use super::maps::attacked;
+use super::paralysis::{paralyze, turns_left};
 use crate::frozen_family::timers::Paralysis;
 use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, Square, UnitId};
 

@@ -106,7 +106,7 @@ fn candidates_of(fc: &Fc11, v: &View, sq: Square, frozen: Bitboard, out: &mut Ve
                 .iter()
                 .map(|&(eid, _)| v.pos.unit(eid))
                 .collect();
-        units::jester::stolen_moves(fc, v, u, sq, &thieves, start, out);
+        super::steal::stolen_moves(fc, v, u, sq, &thieves, start, out);
     }
     let mut keep = start;
     for i in start..out.len() {

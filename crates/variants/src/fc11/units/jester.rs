@@ -7,7 +7,7 @@
 //! * FC11-JEST-02: it never captures (its explosion is a later part) and never loses range
 //!   to CRR: it lands only on open squares and attacks nothing.
 //!
-//! * FC11-JEST-03: Power Steal ([`stolen_moves`]): it may also move, never capture, like
+//! * FC11-JEST-03: Power Steal ([`crate::fc11::steal`]): it may also move, never capture, like
 //!   any enemy non-pawn piece that threatens it now (whose part of A(enemy),
 //!   FC11-CAPT-11, holds its square), with that piece's pattern and current range, bounces
 //!   included, from its own square. A stolen move with the same squares as one it already
@@ -16,9 +16,7 @@
 //! Traps, presence, Walltrap, Detonate, Distract, Decoherence and Spin are later parts.
 
 use super::reach::{View, DIAG};
-use crate::fc11::base::{Fc11, PAWN};
-use crate::fc11::capture::CRR_COUNTER;
-use frozen_core::{Action, Square, Unit};
+use frozen_core::{Action, Square};
 
 /// Calls `f` with each of the Jester's destinations from `from` whose intermediate landing
 /// points are not walls, in a fixed order (the destination itself may be anything).
@@ -64,37 +62,4 @@ pub fn moves(v: &View, from: Square, out: &mut Vec<Action>) {
 pub fn is_own_leap(df: i32, dr: i32) -> bool {
     let (a, b) = (df.abs(), dr.abs());
     matches!((a.min(b), a.max(b)), (2, 2) | (3, 3) | (2, 3) | (3, 4))
-}
-
-/// Appends the Jester's stolen moves (FC11-JEST-03): for each threatening enemy piece in
-/// `thieves` (pawns are skipped), the moves onto open squares that piece's pattern would
-/// give a unit of the Jester's side on `from`, at the piece's current range; never a
-/// capture. `own` is where the Jester's candidates start in `out` (duplicates are not
-/// added twice).
-pub fn stolen_moves(
-    fc: &Fc11,
-    v: &View,
-    u: &Unit,
-    from: Square,
-    thieves: &[&Unit],
-    own: usize,
-    out: &mut Vec<Action>,
-) {
-    let mut tmp = Vec::new();
-    for e in thieves {
-        if e.kind == PAWN {
-            continue;
-        }
-        let mut fake = u.clone();
-        fake.kind = e.kind;
-        fake.status.range = e.status.range;
-        fake.status.counters[CRR_COUNTER] = e.status.counters[CRR_COUNTER];
-        tmp.clear();
-        super::moves(fc, v, &fake, from, &mut tmp);
-        for a in tmp.drain(..) {
-            if a.to().is_some_and(|t| v.open(t)) && !out[own..].contains(&a) {
-                out.push(a);
-            }
-        }
-    }
 }
