@@ -274,6 +274,7 @@ fn fc11_capt_11_paralysed_units_attack_nothing_and_categories_are_kept() {
 
 // ---- FC11-TEMP-03, -04: the Templar's Shield ----
 
+/// FC11-TEMP-03
 #[test]
 fn fc11_temp_03_no_capture_from_a_square_the_templar_reaches() {
     // The Rook on e4 stands on the Templar's file: the Templar could capture it, so the
@@ -305,6 +306,7 @@ fn fc11_temp_03_no_capture_from_a_square_the_templar_reaches() {
     assert!(attacked(&v, sq("e8"), Side::White));
 }
 
+/// FC11-TEMP-04
 #[test]
 fn fc11_temp_04_no_shield_on_a_pending_tomb_or_when_paralysed() {
     // The black Templar captures the Knight on e8 and stands on its pending tomb: the
@@ -333,6 +335,7 @@ fn fc11_temp_04_no_shield_on_a_pending_tomb_or_when_paralysed() {
 
 // ---- FC11-JEST-03: Power Steal ----
 
+/// FC11-JEST-03
 #[test]
 fn fc11_jest_03_a_threatened_jester_moves_like_its_attacker() {
     // The black Rook on e10 (range 10) threatens the Jester on e4: the Jester gains rook
@@ -366,6 +369,7 @@ fn fc11_jest_03_a_threatened_jester_moves_like_its_attacker() {
 
 // ---- FC11-CAPT-12, -13: the explosion and influence maps ----
 
+/// FC11-CAPT-12
 #[test]
 fn fc11_capt_12_armed_tombs_and_capturable_jesters() {
     use frozen_variants::fc11::maps::explosion_map;
@@ -396,6 +400,7 @@ fn fc11_capt_12_armed_tombs_and_capturable_jesters() {
     assert!(!explosion_map(&v, Side::White, &a).contains(sq("d9")));
 }
 
+/// FC11-CAPT-13
 #[test]
 fn fc11_capt_13_influence_is_attack_explosion_and_control() {
     use frozen_variants::fc11::maps::{control_map, explosion_map, influence_map};
