@@ -108,9 +108,9 @@ impl AttackMap {
 /// which captures nothing (FC11-KNGT-06).
 #[inline]
 pub fn contributes(pos: &Fc11Position, id: UnitId) -> bool {
-    !is_paralyzed(pos, id)
-        && !(pos.unit(id).kind == super::base::PAWN
-            && super::units::knight::knightmare(pos, id).is_some())
+    let held = pos.unit(id).kind == super::base::PAWN
+        && super::units::knight::knightmare(pos, id).is_some();
+    !is_paralyzed(pos, id) && !held
 }
 
 /// The squares within 3 of `from` (the reach of every short pattern).
