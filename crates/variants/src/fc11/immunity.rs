@@ -26,7 +26,7 @@
 //! kings, Frogs and Ships (FC11-PARA-13), and effects caused by no unit (a tomb's
 //! explosion, a rotation) skip nobody. Rows whose state no unit can have yet (monads,
 //! shadows, guards, shields, traps) are the table later parts read; they match nothing
-//! until those states exist ([`Target`] says which states are known now).
+//! until those states exist ([`immune`] says which states are known now).
 //! Uses: [`super::base`] only.
 
 use super::base::{Fc11Position, CHANCELLOR, DRAGON, FROG, JESTER, KING, PAWN, SHIP, TEMPLAR};
