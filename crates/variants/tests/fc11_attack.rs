@@ -271,3 +271,167 @@ fn fc11_capt_11_paralysed_units_attack_nothing_and_categories_are_kept() {
     assert!(a.contains(sq("d6")));
     assert!(!a.contains(sq("d7")));
 }
+
+// ---- FC11-TEMP-03, -04: the Templar's Shield ----
+
+/// FC11-TEMP-03
+#[test]
+fn fc11_temp_03_no_capture_from_a_square_the_templar_reaches() {
+    // The Rook on e4 stands on the Templar's file: the Templar could capture it, so the
+    // Rook may not capture the Templar. A Knight on d6 is out of the Templar's reach.
+    // The Templar's range is 10 (CRR 6) so that its own bounced routes leave a1 alone.
+    let p = pos_with(
+        &shielded(&[("e4", 'R'), ("e8", 't'), ("d6", 'N')]),
+        "w",
+        "- - - e8:6",
+    );
+    assert!(!legal(&p, "e4e8"));
+    assert!(
+        refusal(&p, "e4e8").is_some_and(|r| r.contains("FC11-TEMP-03")),
+        "{:?}",
+        refusal(&p, "e4e8")
+    );
+    assert!(legal(&p, "d6e8"));
+    // The shield has no bounce: from c5, off the Templar's lines and T squares, the Rook
+    // may capture it by a bounced route (north to c8, where its own pawn on c9 blocks,
+    // then east to e8).
+    let q = pos_with(
+        &shielded(&[("c5", 'R'), ("e8", 't'), ("c9", 'P')]),
+        "w",
+        "- - - e8:6",
+    );
+    assert!(legal(&q, "c5c8e8"), "{:?}", actions_of(&q, "c5"));
+    // The attack map ignores the shield: the Templar's square is still attacked.
+    let v = View::new(&p);
+    assert!(attacked(&v, sq("e8"), Side::White));
+}
+
+/// FC11-TEMP-04
+#[test]
+fn fc11_temp_04_no_shield_on_a_pending_tomb_or_when_paralysed() {
+    // The black Templar captures the Knight on e8 and stands on its pending tomb: the
+    // White Rook on e4 may recapture although the Templar reaches e4.
+    let mut p = pos_with(
+        &shielded(&[("e12", 't'), ("e8", 'N'), ("e4", 'R')]),
+        "b",
+        "- - - e12:6",
+    );
+    play(&mut p, "e12e8");
+    assert!(legal(&p, "e4e8"), "{:?}", refusal(&p, "e4e8"));
+    // Set up on a tomb directly: same.
+    let q = pos_with(
+        &shielded(&[("e8", 't'), ("e4", 'R')]),
+        "w",
+        "- - - e8:6 e8:n",
+    );
+    assert!(legal(&q, "e4e8"));
+    // A paralysed Templar has no capture range, so no shield.
+    let z = pos_with(&shielded(&[("e8", 't'), ("e4", 'R')]), "w", "- - e8:1");
+    assert!(legal(&z, "e4e8"));
+    // Without the tomb and the paralysis the shield holds.
+    let w = pos_with(&shielded(&[("e8", 't'), ("e4", 'R')]), "w", "- - - e8:6");
+    assert!(!legal(&w, "e4e8"));
+}
+
+// ---- FC11-JEST-03: Power Steal ----
+
+/// FC11-JEST-03
+#[test]
+fn fc11_jest_03_a_threatened_jester_moves_like_its_attacker() {
+    // The black Rook on e10 (range 10) threatens the Jester on e4: the Jester gains rook
+    // moves, bounces included, but no capture.
+    let p = pos_with(&shielded(&[("e4", 'J'), ("e10", 'r')]), "w", "- - - e10:6");
+    let mine = actions_of(&p, "e4");
+    for t in ["e4e5", "e4e9", "e4a4a6", "e4e1"] {
+        assert!(mine.contains(&t.to_string()), "{t}: {mine:?}");
+    }
+    assert!(!legal(&p, "e4e10"), "no capture with a stolen move");
+    // Its own leaps stay.
+    assert!(legal(&p, "e4g6"));
+    // No threat, no stolen moves.
+    let q = pos_with(&shielded(&[("e4", 'J'), ("f10", 'r')]), "w", "- - - f10:6");
+    assert!(!legal(&q, "e4e5"));
+    // Pawns give nothing (a black pawn on f5 threatens e4).
+    let z = pos(&shielded(&[("e4", 'J'), ("f5", 'p')]));
+    assert!(!legal(&z, "e4e5") && !legal(&z, "e4e3"));
+    // A paralysed attacker threatens nothing.
+    let w = pos_with(
+        &shielded(&[("e4", 'J'), ("e10", 'r')]),
+        "w",
+        "- - e10:1 e10:6",
+    );
+    assert!(!legal(&w, "e4e5"));
+    // The range is the attacker's: with range 3 (CRR 13) the Rook on e7 still threatens
+    // e4, and the Jester slides at most 3 squares.
+    let r = pos_with(&shielded(&[("e4", 'J'), ("e7", 'r')]), "w", "- - - e7:13");
+    assert!(legal(&r, "e4e6") && legal(&r, "e4b4") && !legal(&r, "e4a4"));
+}
+
+// ---- FC11-CAPT-12, -13: the explosion and influence maps ----
+
+/// FC11-CAPT-12
+#[test]
+fn fc11_capt_12_armed_tombs_and_capturable_jesters() {
+    use frozen_variants::fc11::maps::explosion_map;
+    // An armed tomb on e5 (no unit on it) threatens its 3x3 in both sides' maps; a tomb
+    // with a unit on it (pending) does not.
+    let p = pos_with(&shielded(&[("h8", 'N')]), "w", "- - - - e5:p,h8:p");
+    let v = View::new(&p);
+    for side in [Side::White, Side::Black] {
+        let a = attack_map(&v, side);
+        let e = explosion_map(&v, side, &a);
+        for s in ["d4", "e5", "f6", "d6", "f4"] {
+            assert!(e.contains(sq(s)), "{side} {s}");
+        }
+        assert!(!e.contains(sq("g7")) && !e.contains(sq("h9")), "{side}");
+    }
+    // A black Jester on e8 that White attacks: its 3x3 is in E(White), not in E(Black).
+    let q = pos(&shielded(&[("e4", 'R'), ("e8", 'j')]));
+    let v = View::new(&q);
+    let ew = explosion_map(&v, Side::White, &attack_map(&v, Side::White));
+    let eb = explosion_map(&v, Side::Black, &attack_map(&v, Side::Black));
+    assert!(ew.contains(sq("d9")) && ew.contains(sq("f7")));
+    assert!(!eb.contains(sq("d9")));
+    // Out of reach (range 3, CRR 13): no longer attacked, no longer in E.
+    let z = pos_with(&shielded(&[("e4", 'R'), ("e8", 'j')]), "w", "- - - e4:13");
+    let v = View::new(&z);
+    let a = attack_map(&v, Side::White);
+    assert!(!a.contains(sq("e8")));
+    assert!(!explosion_map(&v, Side::White, &a).contains(sq("d9")));
+}
+
+/// FC11-CAPT-13
+#[test]
+fn fc11_capt_13_influence_is_attack_explosion_and_control() {
+    use frozen_variants::fc11::maps::{control_map, explosion_map, influence_map};
+    let f = fc();
+    // A Frog captures nothing, but slimes its 3x3: g7 (diagonal, so not a push square).
+    let p = pos(&shielded(&[("h8", 'F')]));
+    let v = View::new(&p);
+    assert!(!attack_map(&v, Side::White).contains(sq("g7")));
+    assert!(influence_map(&f, &v, Side::White).contains(sq("g7")));
+    let para = pos_with(&shielded(&[("h8", 'F')]), "w", "- - h8:1");
+    let v = View::new(&para);
+    assert!(!influence_map(&f, &v, Side::White).contains(sq("g7")));
+    // A Rook with range 3: Stun's 3x3 around its landing square h11 holds g12, which no
+    // capture line of range 3 reaches.
+    let r = pos_with(&shielded(&[("h8", 'R')]), "w", "- - - h8:13");
+    let v = View::new(&r);
+    assert!(!attack_map(&v, Side::White).contains(sq("g12")));
+    assert!(control_map(&f, &v, Side::White).contains(sq("g12")));
+    // A Templar with range 3: the 5x5 around h11 holds f13.
+    let t = pos_with(&shielded(&[("h8", 'T')]), "w", "- - - h8:13");
+    let v = View::new(&t);
+    assert!(influence_map(&f, &v, Side::White).contains(sq("f13")));
+    // Pull lines ignore blockers: the Rook's file beyond a pawn.
+    let b = pos_with(&shielded(&[("h8", 'R'), ("h9", 'P')]), "w", "- - - h8:13");
+    let v = View::new(&b);
+    assert!(control_map(&f, &v, Side::White).contains(sq("h11")));
+    // I contains A and E.
+    let e = pos_with(&shielded(&[("h8", 'N')]), "w", "- - - - e5:p");
+    let v = View::new(&e);
+    let i = influence_map(&f, &v, Side::White);
+    let a = attack_map(&v, Side::White);
+    assert!(a.all().is_subset(i));
+    assert!(explosion_map(&v, Side::White, &a).is_subset(i));
+}

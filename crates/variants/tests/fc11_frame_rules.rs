@@ -139,7 +139,19 @@ fn fc11_wall_06_walls_come_at_the_end_of_the_ply() {
         "w",
         "- - - e9:6",
     );
-    assert!(actions_of(&j, "e2").is_empty(), "the pin is real");
+    // The pin is real: every leap of the Jester's own is refused; of the Queen's moves it
+    // steals (FC11-JEST-03) only those along the pin line or ending next to her (its
+    // presence paralyses her, FC11-JEST-07) are legal.
+    let q = sq("e9");
+    assert!(
+        dests(&j, "e2").iter().all(|d| {
+            let t = sq(d);
+            t.file() == q.file() || (t.distance(q) == 1)
+        }),
+        "{:?}",
+        actions_of(&j, "e2")
+    );
+    assert!(refusal(&j, "e2c4").is_some_and(|r| r.contains("FC11-TURN-15")));
     assert!(legal(&p, "e2d2"));
     // And they come after the action's captures (step 1, then step 2): the capture event,
     // then the move, then the walls.

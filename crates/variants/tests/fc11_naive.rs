@@ -4,7 +4,10 @@
 //! compared with the engine. It plays moves itself, trail walls included (a unit's start
 //! square and path but the destination, none for the Jester nor on the Queen's start
 //! square; a unit's older walls go when it moves or dies), and the null move (`pass`, not
-//! in check, two in a row end the game); a side with no unit action has lost:
+//! in check, two in a row end the game); a side with no unit action has lost. Paralysis is
+//! the counter or a status (Pincer, Jester presence, Gaze, with the King, Royal Guards,
+//! Jesters and Chancellors immune as docs/rules/fc11.md says), Knightmare holds pawns to
+//! one step, and Paralysis Transfers (`act:<A><B>`) are listed and played:
 //! * every kind (both colours, every aim, moved or not, with and without CRR) on every
 //!   square of an otherwise empty board (kings aside);
 //! * crowded random positions with walls, tombs, aims, paralysis and CRR;
@@ -31,7 +34,8 @@ struct NU {
     aim: (i32, i32),
     moved: bool,
     crr: i32,
-    para: bool,
+    /// Turns of counter paralysis left, counted from the owner's current or next turn.
+    left: u32,
 }
 
 #[derive(Clone)]
@@ -43,6 +47,8 @@ struct NB {
     white: bool,
     /// Null moves played in a row.
     nulls: u8,
+    /// The Kings' squares (White, Black).
+    kings: [Option<(i32, i32)>; 2],
 }
 
 const CRR: &str = "RQTDLB";
@@ -162,6 +168,12 @@ impl NB {
                     }
                 };
                 let (f1, r1) = (f + ax, r + ay);
+                if self.knightmare(f, r) {
+                    if on(f1, r1) && self.free(f1, r1) {
+                        push(&mut out, f1, r1, false, true);
+                    }
+                    return out;
+                }
                 if on(f1, r1) {
                     if self.free(f1, r1) {
                         push(&mut out, f1, r1, false, true);
@@ -383,7 +395,175 @@ impl NB {
             }
             _ => {}
         }
+        // FC11-JEST-03: a Jester also moves (never captures) like each enemy non-pawn
+        // piece that threatens it, as a piece of that kind and range of its own side.
+        if u.k == 'J' {
+            for er in 0..16 {
+                for ef in 0..16 {
+                    let Some(e) = self.at(ef, er) else { continue };
+                    if e.white == u.white
+                        || e.k == 'P'
+                        || self.paralysed(ef, er)
+                        || !self.hits(ef, er, f, r)
+                    {
+                        continue;
+                    }
+                    let mut b = self.clone();
+                    b.cell[r as usize][f as usize] = Some(NU {
+                        k: e.k,
+                        aim: if u.white { (0, 1) } else { (0, -1) },
+                        crr: e.crr,
+                        left: 0,
+                        ..u
+                    });
+                    for m in b.moves(f, r) {
+                        if !m.2 && self.free(m.1 .0, m.1 .1) && !out.iter().any(|x| x.0 == m.0) {
+                            out.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        // FC11-TEMP-03: no capture of a Templar whose Shield holds.
+        out.retain(|m| !(m.2 && self.shield(m.1 .0, m.1 .1, f, r)));
         out
+    }
+    /// True if the unit on (f, r) stands next to its own King (a Royal Guard).
+    fn royal(&self, f: i32, r: i32) -> bool {
+        let u = self.at(f, r).expect("unit");
+        u.k != 'K'
+            && self
+                .king(u.white)
+                .is_some_and(|(kf, kr)| (kf - f).abs().max((kr - r).abs()) == 1)
+    }
+    fn enemy_at(&self, f: i32, r: i32, white: bool, k: char) -> bool {
+        on(f, r) && self.at(f, r).is_some_and(|v| v.white != white && v.k == k)
+    }
+    fn pincer(&self, f: i32, r: i32) -> bool {
+        let u = self.at(f, r).expect("unit");
+        if u.k == 'K' || self.royal(f, r) {
+            return false;
+        }
+        let p = |a: i32, b: i32| self.enemy_at(f + a, r + b, u.white, 'P');
+        (p(-1, 0) && p(1, 0)) || (p(0, -1) && p(0, 1))
+    }
+    fn around(f: i32, r: i32) -> impl Iterator<Item = (i32, i32)> {
+        OR.iter()
+            .chain(DG.iter())
+            .map(move |&(a, b)| (f + a, r + b))
+    }
+    fn presence(&self, f: i32, r: i32) -> bool {
+        let u = self.at(f, r).expect("unit");
+        if "KJC".contains(u.k) || self.royal(f, r) {
+            return false;
+        }
+        NB::around(f, r).any(|(jf, jr)| {
+            self.enemy_at(jf, jr, u.white, 'J')
+                && self.at(jf, jr).is_some_and(|j| j.left == 0)
+                && !self.pincer(jf, jr)
+        })
+    }
+    fn gaze(&self, f: i32, r: i32) -> bool {
+        let u = self.at(f, r).expect("unit");
+        if u.k != 'P' || self.royal(f, r) {
+            return false;
+        }
+        NB::around(f, r).any(|(qf, qr)| {
+            self.enemy_at(qf, qr, u.white, 'Q')
+                && self.at(qf, qr).is_some_and(|q| q.left == 0)
+                && !self.pincer(qf, qr)
+                && !self.presence(qf, qr)
+        })
+    }
+    /// Paralysed by the counter or a status.
+    fn paralysed(&self, f: i32, r: i32) -> bool {
+        self.at(f, r).expect("unit").left > 0
+            || self.pincer(f, r)
+            || self.presence(f, r)
+            || self.gaze(f, r)
+    }
+    /// A pawn on a square an unparalysed enemy Knight could land on to capture.
+    fn knightmare(&self, f: i32, r: i32) -> bool {
+        let u = self.at(f, r).expect("unit");
+        if u.k != 'P' {
+            return false;
+        }
+        let kfw = if u.white { -1 } else { 1 };
+        KN.iter()
+            .chain([(1, kfw), (-1, kfw)].iter())
+            .any(|&(a, b)| {
+                self.enemy_at(f - a, r - b, u.white, 'N') && !self.paralysed(f - a, r - b)
+            })
+    }
+    /// The Paralysis Transfers of the unit on (f, r): to each friendly unit with counter
+    /// paralysis it protects, if it is no King nor Royal Guard, not held by Knightmare and
+    /// not attacked.
+    fn transfers(&self, f: i32, r: i32) -> Vec<(String, (i32, i32), bool)> {
+        let u = self.at(f, r).expect("unit");
+        let mut out = Vec::new();
+        for br in 0..16 {
+            for bf in 0..16 {
+                let Some(b) = self.at(bf, br) else { continue };
+                if (bf, br) == (f, r) || b.white != u.white || b.left == 0 {
+                    continue;
+                }
+                if u.k == b.k && !"PKFS".contains(u.k) {
+                    continue;
+                }
+                let mut probe = self.clone();
+                probe.cell[br as usize][bf as usize] = Some(NU {
+                    k: '?',
+                    white: !u.white,
+                    ..b
+                });
+                if probe.hits(f, r, bf, br) {
+                    out.push((
+                        format!("act:{}{}", name(f, r), name(bf, br)),
+                        (bf, br),
+                        false,
+                    ));
+                }
+            }
+        }
+        if out.is_empty() || u.k == 'K' || self.royal(f, r) || self.knightmare(f, r) {
+            return Vec::new();
+        }
+        let mut me = self.clone();
+        if me.attacked(f, r, !u.white) {
+            return Vec::new();
+        }
+        out
+    }
+    /// True if the squares strictly between (f, r) and (tf, tr) are free, on one straight
+    /// line along one of `dirs`, at most `n` long (no bounce).
+    fn straight(&self, f: i32, r: i32, tf: i32, tr: i32, dirs: &[(i32, i32)], n: i32) -> bool {
+        let (a, b) = (tf - f, tr - r);
+        let d = (a.signum(), b.signum());
+        if !(a == 0 || b == 0 || a.abs() == b.abs()) || !dirs.contains(&d) {
+            return false;
+        }
+        let len = a.abs().max(b.abs());
+        len <= n && (1..len).all(|i| self.free(f + i * d.0, r + i * d.1))
+    }
+    /// FC11-TEMP-03/04: the Templar on (tf, tr) (unparalysed, not on a tomb) could capture
+    /// on (af, ar) with a straight rook slide or its T move.
+    fn shield(&self, tf: i32, tr: i32, af: i32, ar: i32) -> bool {
+        let Some(t) = self.at(tf, tr) else {
+            return false;
+        };
+        if t.k != 'T' || self.paralysed(tf, tr) || self.is_tomb(tf, tr) {
+            return false;
+        }
+        self.straight(tf, tr, af, ar, &OR, NB::range(&t))
+            || DG.iter().any(|&(dx, dy)| {
+                let p2 = (tf + 2 * dx, tr + 2 * dy);
+                self.free(tf + dx, tr + dy)
+                    && (p2 == (af, ar)
+                        || (self.free(p2.0, p2.1)
+                            && [(dx, -dy), (-dx, dy)]
+                                .iter()
+                                .any(|e| (p2.0 + e.0, p2.1 + e.1) == (af, ar))))
+            })
     }
     fn allowed(&self, k: char) -> bool {
         let count = |c: char| {
@@ -401,17 +581,7 @@ impl NB {
         }
     }
     fn king(&self, white: bool) -> Option<(i32, i32)> {
-        for r in 0..16 {
-            for f in 0..16 {
-                if self
-                    .at(f, r)
-                    .is_some_and(|u| u.k == 'K' && u.white == white)
-                {
-                    return Some((f, r));
-                }
-            }
-        }
-        None
+        self.kings[usize::from(!white)]
     }
     /// Every bounced route (FC11-TURN-09..12) of the unit on (f, r) with first direction
     /// `d` and range `n`: (turn squares, last square). One square per step: enter the next
@@ -532,22 +702,29 @@ impl NB {
     /// True if a unit of `white`'s side that is not paralysed could capture on (tf, tr).
     fn attacked(&mut self, tf: i32, tr: i32, white: bool) -> bool {
         let saved = self.cell[tr as usize][tf as usize];
-        self.cell[tr as usize][tf as usize] = Some(NU {
+        let dummy = Some(NU {
             id: u32::MAX,
             k: '?',
             white: !white,
             aim: (0, 0),
             moved: false,
             crr: 0,
-            para: false,
+            left: 0,
         });
+        self.cell[tr as usize][tf as usize] = dummy;
         let mut hit = false;
         'scan: for r in 0..16 {
             for f in 0..16 {
                 if let Some(u) = self.at(f, r) {
-                    if u.white == white && !u.para && self.hits(f, r, tf, tr) {
-                        hit = true;
-                        break 'scan;
+                    if u.white == white && self.hits(f, r, tf, tr) {
+                        // Paralysis and Knightmare are judged on the real board.
+                        self.cell[tr as usize][tf as usize] = saved;
+                        let idle = self.paralysed(f, r) || self.knightmare(f, r);
+                        self.cell[tr as usize][tf as usize] = dummy;
+                        if !idle {
+                            hit = true;
+                            break 'scan;
+                        }
                     }
                 }
             }
@@ -605,6 +782,14 @@ impl NB {
         }
         path
     }
+    /// The mover's turn is spent: its units' counters count from its next turn.
+    fn tick(&mut self, white: bool) {
+        for u in self.cell.iter_mut().flatten().flatten() {
+            if u.white == white {
+                u.left = u.left.saturating_sub(1);
+            }
+        }
+    }
     fn drop_walls(&mut self, owner: u32) {
         for row in self.wall.iter_mut() {
             for w in row.iter_mut() {
@@ -617,6 +802,7 @@ impl NB {
     fn play(&self, f: i32, r: i32, text: &str, dest: (i32, i32)) -> NB {
         let mut b = self.clone();
         if text == "pass" {
+            b.tick(b.white);
             b.white = !b.white;
             b.nulls += 1;
             return b;
@@ -627,8 +813,23 @@ impl NB {
         if let Some(t) = text.strip_prefix("act:") {
             let last = &t[name(f, r).len()..];
             let s: Square = last.parse().expect("square");
-            u.aim = (i32::from(s.file()) - f, i32::from(s.rank()) - r);
+            let (tf, tr) = (i32::from(s.file()), i32::from(s.rank()));
+            let rotation = u.k == 'P' && (tf - f).abs() + (tr - r).abs() == 1;
             b.cell[r as usize][f as usize] = Some(u);
+            b.tick(u.white);
+            if rotation {
+                if let Some(p) = b.cell[r as usize][f as usize].as_mut() {
+                    p.aim = (tf - f, tr - r);
+                }
+            } else {
+                // Paralysis Transfer: the target loses 4, the actor gets 4.
+                if let Some(t) = b.cell[tr as usize][tf as usize].as_mut() {
+                    t.left = t.left.saturating_sub(4);
+                }
+                if let Some(a) = b.cell[r as usize][f as usize].as_mut() {
+                    a.left = 4;
+                }
+            }
             b.white = !b.white;
             return b;
         }
@@ -653,6 +854,10 @@ impl NB {
             }
         }
         b.cell[dest.1 as usize][dest.0 as usize] = Some(u);
+        if u.k == 'K' {
+            b.kings[usize::from(!u.white)] = Some(dest);
+        }
+        b.tick(u.white);
         b.drop_walls(u.id);
         for (wf, wr) in trail {
             if b.at(wf, wr).is_none() && !b.is_wall(wf, wr) {
@@ -690,10 +895,12 @@ impl NB {
         for r in 0..16 {
             for f in 0..16 {
                 let Some(u) = self.at(f, r) else { continue };
-                if u.white != self.white || u.para {
+                if u.white != self.white || self.paralysed(f, r) {
                     continue;
                 }
-                for (text, dest, _) in self.moves(f, r) {
+                let mut all = self.moves(f, r);
+                all.extend(self.transfers(f, r));
+                for (text, dest, _) in all {
                     let mut after = self.play(f, r, &text, dest);
                     let Some((kf, kr)) = after.king(self.white) else {
                         continue;
@@ -715,6 +922,7 @@ fn naive(p: &Fc11Position) -> NB {
         tomb: [[false; 16]; 16],
         white: p.to_move() == Side::White,
         nulls: p.state().nulls,
+        kings: [None, None],
     };
     let f = fc();
     for (i, u) in p.units().iter().enumerate() {
@@ -733,7 +941,7 @@ fn naive(p: &Fc11Position) -> NB {
                     aim,
                     moved: u.status.moved,
                     crr: i32::from(u.status.counters[4]),
-                    para: ft != 0 && t <= ft,
+                    left: if ft != 0 && t <= ft { ft - t + 1 } else { 0 },
                 });
             }
             Location::Tomb(s) => b.tomb[s.rank() as usize][s.file() as usize] = true,
@@ -742,6 +950,13 @@ fn naive(p: &Fc11Position) -> NB {
     }
     for (s, w) in p.walls().iter() {
         b.wall[s.rank() as usize][s.file() as usize] = Some(u32::from(w.creator.0));
+    }
+    for r in 0..16 {
+        for f in 0..16 {
+            if let Some(u) = b.at(f, r).filter(|u| u.k == 'K') {
+                b.kings[usize::from(!u.white)] = Some((f, r));
+            }
+        }
     }
     b
 }
@@ -998,7 +1213,7 @@ pub const MIDDLE_GAMES: [&str; 3] = [
 fn every_perft_child_to_depth_two_from_middle_games() {
     let f = fc();
     // The perft(3) counts of fixtures/perft/fc11.ron.
-    for (fen, nodes) in MIDDLE_GAMES.iter().zip([5_858_194, 5_785_797, 15_818_636]) {
+    for (fen, nodes) in MIDDLE_GAMES.iter().zip([5_848_911, 5_449_274, 16_186_706]) {
         let p = f
             .position_from_fen(fen)
             .unwrap_or_else(|e| panic!("{fen}: {e}"));

@@ -94,6 +94,22 @@ fn play(rules: &Fc11, start: Fc11Position, seed: u64, plies: usize) -> usize {
             a.kind == ActionKind::Pass,
             "seed {seed} ply {ply}: only the null move changes nothing (FC11-TURN-19)"
         );
+        // No rule writes a status into a counter (FC11-PARA-04): a counter changes only for
+        // the two units of a Paralysis Transfer, or for a captured unit (dropped).
+        let (from, to) = (a.from(), a.to());
+        for id in pos.unit_ids() {
+            let (old, new) = (before.unit(id), pos.unit(id));
+            if old.status.frozen_through == new.status.frozen_through {
+                continue;
+            }
+            let actor = from.is_some_and(|s| old.loc == Location::Board(s));
+            let target = to.is_some_and(|s| old.loc == Location::Board(s));
+            let transfer = a.kind == ActionKind::Act && (actor || target);
+            assert!(
+                transfer || matches!(new.loc, Location::Tomb(_)),
+                "seed {seed} ply {ply}: a counter changed outside a transfer or a capture"
+            );
+        }
         if let Some(o) = pos.result() {
             let expected = ["checkmate", "stalemate", "two null moves in a row"];
             assert!(expected.contains(&o.reason.as_ref()), "seed {seed}: {o}");
@@ -111,6 +127,26 @@ fn fc11_random_games_keep_invariants() {
     let rules = Fc11::new();
     for seed in 0..12 {
         play(&rules, rules.initial_position(), 0xfc11_0000 + seed, 120);
+    }
+}
+
+#[test]
+fn fc11_random_games_with_paralysis_transfers() {
+    // The start with counters on a Ship, a Jester, a Frog and pawns: Paralysis Transfers
+    // are among the actions (the Dragon on d1 protects the Ship on e2).
+    let rules = Fc11::new();
+    let fen = format!(
+        "{} w - - e2:9,l1:7,d3:6,b15:9,e13:9,h13:6",
+        frozen_variants::fc11::setup::START_PLACEMENT
+    );
+    let start = rules.position_from_fen(&fen).expect("valid");
+    let mut acts = Vec::new();
+    rules.actions(&start, &mut acts);
+    assert!(acts
+        .iter()
+        .any(|a| rules.format_action(&start, a) == "act:d1e2"));
+    for seed in 0..6 {
+        play(&rules, start.clone(), 0xfc11_7000 + seed, 120);
     }
 }
 

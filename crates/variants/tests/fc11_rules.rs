@@ -394,13 +394,21 @@ fn fc11_turn_14_paths_of_slides_and_leaps() {
 fn fc11_turn_15_no_action_leaves_own_king_attacked() {
     // The Jester on e2 is pinned against the King on e1 by the enemy Queen on e9 (range 10,
     // CRR 6, and a pawn on b4 to stop her diagonal bounce a5-e1): it lays no wall where it
-    // stood (FC11-WALL-07), so every leap would expose the King.
+    // stood (FC11-WALL-07), so every leap of its own would expose the King. Threatened by
+    // the Queen, it may steal her moves (FC11-JEST-03): the legal ones stay on the pin line
+    // (e3..e8) or end next to her, where its presence paralyses her (FC11-JEST-07).
     let p = pos_with(
         &shielded(&[("e1", 'K'), ("e2", 'J'), ("e9", 'q'), ("b4", 'P')]),
         "w",
         "- - - e9:6",
     );
-    assert!(actions_of(&p, "e2").is_empty());
+    assert_eq!(
+        actions_of(&p, "e2"),
+        sq_list(&[
+            "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8", // the pin line
+            "e2a6d9", "e2a6e10", "e2d1a4e8", "e2d1a4f9", "e2e8d8", "e2e8f8", // next to e9
+        ])
+    );
     assert!(refusal(&p, "e2c4").is_some_and(|r| r.contains("FC11-TURN-15")));
     // A Rook there may step aside: the wall it leaves on e2 shields the King (FC11-WALL-01,
     // legality is judged after the walls of the ply, FC11-TURN-16).
@@ -475,6 +483,7 @@ fn fc11_para_03_overlapping_paralysis_keeps_the_larger() {
         id,
         2,
         Paralysis::Effect,
+        None,
         &mut frozen_core::NoEvents
     ));
     assert_eq!(p.unit(id).status.frozen_through, before);
@@ -483,6 +492,7 @@ fn fc11_para_03_overlapping_paralysis_keeps_the_larger() {
         id,
         5,
         Paralysis::Effect,
+        None,
         &mut frozen_core::NoEvents
     ));
     // Given during its owner's turn, it covers that owner's next 5 turns.
@@ -531,6 +541,7 @@ fn fc11_para_13_exceptions_pawns_kings_frogs_ships() {
 fn fc11_para_15_kind_is_the_current_kind() {
     // A pawn that captured a Knight is a Knight: it may not capture Knights, and a Knight
     // may not capture it.
+    // (The Knight on f5 is paralysed, so it holds the pawn under no Knightmare.)
     let mut p = pos_with(
         &[
             ("e4", 'P'),
@@ -540,7 +551,7 @@ fn fc11_para_15_kind_is_the_current_kind() {
             ("b16", 'r'),
         ],
         "w",
-        "- - - b16:6",
+        "- - f5:1 b16:6",
     );
     play(&mut p, "e4f5");
     assert_eq!(unit_at(&p, "f5").kind, KNIGHT);
@@ -568,10 +579,10 @@ fn fc11_pawn_02_captures_diagonally_forward_of_its_aim() {
     let p = pos_with(
         &[
             ("h8", 'P'),
-            ("h9", 'n'),
-            ("i9", 'n'),
-            ("g9", 'n'),
-            ("i7", 'n'),
+            ("h9", 'b'),
+            ("i9", 'b'),
+            ("g9", 'b'),
+            ("i7", 'b'),
         ],
         "w",
         "- -",
@@ -580,7 +591,7 @@ fn fc11_pawn_02_captures_diagonally_forward_of_its_aim() {
     assert!(legal(&p, "h8g9") && !legal(&p, "h8i7"));
     assert!(!dests(&p, "h8").contains(&"h9".to_string()));
     let e = pos_with(
-        &[("h8", 'P'), ("i9", 'n'), ("i7", 'n'), ("g9", 'n')],
+        &[("h8", 'P'), ("i9", 'b'), ("i7", 'b'), ("g9", 'b')],
         "w",
         "h8:E -",
     );

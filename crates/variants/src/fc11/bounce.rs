@@ -182,6 +182,26 @@ pub fn reaches(
     bounce: bool,
     t: Square,
 ) -> bool {
+    // Each square entered moves the mover one step in the king metric, so a route never
+    // ends farther than its range.
+    if from.distance(t) > range || range == 0 {
+        return false;
+    }
+    // A mover whose first squares are all blocked meets them and stops: it never turns on
+    // its origin (the common case of a boxed-in piece, answered without a walk).
+    let mut boxed = true;
+    for &(dx, dy) in dirs {
+        if let Some(n) = from.offset(dx, dy) {
+            if !b.blockers.contains(n) {
+                boxed = false;
+            } else if n == t {
+                return b.units.contains(t);
+            }
+        }
+    }
+    if boxed {
+        return false;
+    }
     dirs.iter()
         .any(|&d| routes(b, from, d, range, bounce, &mut |s| s.to == t))
 }

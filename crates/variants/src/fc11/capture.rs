@@ -24,13 +24,12 @@
 //!   once for entanglement; a Bishop's conversion counts as a capture (later parts call
 //!   [`apply_crr`] with these modes; part 1's captures have one victim).
 //!
-//! Uses: [`super::paralysis`] (kind immunity).
+//! Uses: [`super::immunity`] (the capture rows and kind immunity).
 
 use super::base::{
-    Fc11Position, BISHOP, DRAGON, FROG, KING, LANCER, ONAGER, PAWN, QUEEN, ROOK, SHIP, TEMPLAR,
-    TREBUCHET,
+    Fc11Position, BISHOP, DRAGON, KING, LANCER, ONAGER, PAWN, QUEEN, ROOK, TEMPLAR, TREBUCHET,
 };
-use super::paralysis::kind_immune;
+use super::immunity::{immune_kind, Actor, Effect, Immunity};
 use frozen_core::{Dir, Event, EventSink, Kind, Location, Square, Unit, UnitId};
 
 /// The base range of the CRR riders in 1/20 squares: 16 squares (FC11-CAPT-03).
@@ -73,18 +72,21 @@ pub enum Refusal {
     KindImmunity,
 }
 
-/// Why `mover` may not capture `victim`, if it may not (FC11-CAPT-02).
+/// Why `mover` may not capture `victim`, if it may not (FC11-CAPT-02): a friend, or a
+/// capture the immunity table refuses ([`super::immunity::immune_kind`]: the King, the
+/// immortal Frog and Ship, kind immunity).
 pub fn refusal(mover: &Unit, victim: &Unit) -> Option<Refusal> {
     if mover.side == victim.side {
-        Some(Refusal::Friendly)
-    } else if victim.kind == KING {
-        Some(Refusal::King)
-    } else if victim.kind == FROG || victim.kind == SHIP {
-        Some(Refusal::Immortal)
-    } else if kind_immune(mover.kind, victim.kind) {
-        Some(Refusal::KindImmunity)
-    } else {
-        None
+        return Some(Refusal::Friendly);
+    }
+    let actor = Actor {
+        kind: mover.kind,
+        side: mover.side,
+    };
+    match immune_kind(Effect::Capture, Some(actor), victim.kind, victim.side)? {
+        Immunity::Kind => Some(Refusal::KindImmunity),
+        Immunity::Row(_) if victim.kind == KING => Some(Refusal::King),
+        Immunity::Row(_) => Some(Refusal::Immortal),
     }
 }
 

@@ -24,14 +24,33 @@
 //! ([`crate::fc11::units::slide_part`], [`crate::fc11::units::short_attacks`]); the tests
 //! check that they agree with each other and with a brute-force enumerator.
 //!
+//! * FC11-CAPT-12: the explosion map E(S) ([`explosion_map`]): the 3x3 of every armed tomb
+//!   (a tomb with dead units on a square holding no unit and no wall; in both sides'
+//!   maps) and the 3x3 of every enemy Jester standing on a square of A(S) (its explosion
+//!   when captured). The other sources the catalog lists (bombs, loaded Cannons, Onager
+//!   throws, Trebuchet targets, Detonate, pawn bombs, the Stage 3 and 4 extras) do not
+//!   exist in the engine yet; each joins this function when its part does.
+//! * FC11-CAPT-13: the influence map I(S) = A(S) ∪ E(S) ∪ C(S) ([`influence_map`]), what a
+//!   respawn square must avoid. C(S) is one geometric pass over S's unparalysed units:
+//!   the 3x3 around every landing square of a Rook (Stun); the 3x3 around every Jester
+//!   and every square it can move to, and those squares (presence, Spin, Walltrap,
+//!   Decoherence); the 3x3 around every Queen and every square she can move to (Gaze);
+//!   the 3x3 of every Frog (Slime); the rook-like and bishop-like capture lines of every
+//!   unit that has them, up to its range, ignoring blockers (pull); the 4 orthogonal
+//!   neighbours of every unit (push); the 5x5 around every square a Templar's rook slides
+//!   reach, and those squares (Tornado, Avalanche); the square in front of every Onager
+//!   (ammunition). Shadows (Shadowstrike) and the Ship's Warning Shot do not exist yet.
+//!   No search over replies: every part is geometry on the position as it stands.
+//!
 //! Uses: [`super::units`], [`super::bounce`], [`super::paralysis`].
 
-use super::base::{Fc11Position, LANCER};
+use super::base::{Fc11, Fc11Position, FROG, JESTER, LANCER, ONAGER, QUEEN, ROOK, TEMPLAR};
 use super::board::View;
 use super::bounce;
 use super::paralysis::is_paralyzed;
 use super::units::{self, lancer};
 use frozen_core::{Bitboard, Side, Square, Unit, UnitId};
+use smallvec::SmallVec;
 
 /// One contributor's part of a map.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,11 +103,14 @@ impl AttackMap {
     }
 }
 
-/// True if the unit `id` contributes to its side's map: on the board and not paralysed
-/// (FC11-CAPT-11, FC11-PARA-01).
+/// True if the unit `id` contributes to its side's map: on the board, not paralysed by its
+/// counter or a status (FC11-CAPT-11, FC11-PARA-01, -04), and not a pawn under Knightmare,
+/// which captures nothing (FC11-KNGT-06).
 #[inline]
 pub fn contributes(pos: &Fc11Position, id: UnitId) -> bool {
-    !is_paralyzed(pos, id)
+    let held = pos.unit(id).kind == super::base::PAWN
+        && super::units::knight::knightmare(pos, id).is_some();
+    !is_paralyzed(pos, id) && !held
 }
 
 /// The squares within 3 of `from` (the reach of every short pattern).
@@ -159,4 +181,146 @@ pub fn attacked(v: &View, s: Square, by: Side) -> bool {
         }
     }
     false
+}
+
+/// The contributors of `by` that attack `s`, with their squares (FC11-CAPT-11; the same
+/// units as `attack_map(v, by).attackers(s)`), for the rules that ask who threatens one
+/// square (FC11-JEST-03).
+pub fn attackers(v: &View, s: Square, by: Side) -> SmallVec<[(UnitId, Square); 4]> {
+    let mut out = SmallVec::new();
+    if v.walls.contains(s) {
+        return out;
+    }
+    let pos = v.pos;
+    for from in pos.side_bb(by).iter() {
+        let Some(id) = pos.unit_at(from) else {
+            continue;
+        };
+        if units::attacks(v, pos.unit(id), from, s) && contributes(pos, id) {
+            out.push((id, from));
+        }
+    }
+    out
+}
+
+/// The square ring of radius `r` around `sq`, `sq` included (the 3x3 for 1, the 5x5 for 2).
+#[inline]
+pub fn around(sq: Square, r: u8) -> Bitboard {
+    let (f, k) = (sq.file(), sq.rank());
+    Bitboard::rect(
+        f.saturating_sub(r),
+        f + r + 1,
+        k.saturating_sub(r),
+        k + r + 1,
+    )
+}
+
+/// The armed tombs: squares with dead units and no unit or wall on them (FC11-CAPT-12 (a)).
+pub fn armed_tombs(v: &View) -> Bitboard {
+    v.tombs & !v.units & !v.walls
+}
+
+/// E(`side`) (FC11-CAPT-12) on the position of `v`; `enemy_a` is A(`side`) (the Jesters it
+/// holds would explode if captured).
+pub fn explosion_map(v: &View, side: Side, a: &AttackMap) -> Bitboard {
+    let mut e = Bitboard::EMPTY;
+    for t in armed_tombs(v).iter() {
+        e |= around(t, 1);
+    }
+    let theirs = v.pos.pieces(side.opposite(), JESTER) & a.all();
+    for j in theirs.iter() {
+        e |= around(j, 1);
+    }
+    e
+}
+
+/// The destinations of the unit `u` on `from` (its candidate moves' last squares).
+fn landing(fc: &Fc11, v: &View, u: &Unit, from: Square) -> Bitboard {
+    let mut acts = Vec::new();
+    units::moves(fc, v, u, from, &mut acts);
+    let mut out = Bitboard::EMPTY;
+    for a in &acts {
+        if let Some(t) = a.to() {
+            out.set(t);
+        }
+    }
+    out
+}
+
+/// The straight rays from `from` along `dirs`, `range` squares long, ignoring blockers.
+fn rays(from: Square, dirs: &[(i32, i32)], range: u8) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for &(df, dr) in dirs {
+        let mut cur = from;
+        for _ in 0..range {
+            match cur.offset(df, dr) {
+                Some(n) => {
+                    out.set(n);
+                    cur = n;
+                }
+                None => break,
+            }
+        }
+    }
+    out
+}
+
+/// C(`side`), the non-capturing influence of FC11-CAPT-13, on the position of `v`.
+pub fn control_map(fc: &Fc11, v: &View, side: Side) -> Bitboard {
+    let pos = v.pos;
+    let mut c = Bitboard::EMPTY;
+    for from in pos.side_bb(side).iter() {
+        let Some(id) = pos.unit_at(from) else {
+            continue;
+        };
+        if !contributes(pos, id) {
+            continue;
+        }
+        let u = pos.unit(id);
+        // Push: the 4 orthogonal neighbours.
+        c |= rays(from, &units::ORTHO, 1);
+        // Pull: capture lines up to the range, ignoring blockers.
+        if let Some((dirs, range)) = units::slide_part(u) {
+            c |= rays(from, dirs, range);
+        }
+        match u.kind {
+            ROOK => {
+                for t in landing(fc, v, u, from).iter() {
+                    c |= around(t, 1);
+                }
+            }
+            JESTER | QUEEN => {
+                c |= around(from, 1);
+                let land = landing(fc, v, u, from);
+                c |= land;
+                for t in land.iter() {
+                    c |= around(t, 1);
+                }
+            }
+            FROG => c |= around(from, 1),
+            TEMPLAR => {
+                if let Some((dirs, range)) = units::slide_part(u) {
+                    let reach = bounce::reach_set(v.route_board(from), from, dirs, range, true);
+                    c |= reach;
+                    for t in reach.iter() {
+                        c |= around(t, 2);
+                    }
+                }
+            }
+            ONAGER => {
+                let a = super::board::aim(u);
+                if let Some(t) = from.step(a) {
+                    c.set(t);
+                }
+            }
+            _ => {}
+        }
+    }
+    c
+}
+
+/// I(`side`) = A ∪ E ∪ C (FC11-CAPT-13) on the position of `v`, each part built once.
+pub fn influence_map(fc: &Fc11, v: &View, side: Side) -> Bitboard {
+    let a = attack_map(v, side);
+    a.all() | explosion_map(v, side, &a) | control_map(fc, v, side)
 }

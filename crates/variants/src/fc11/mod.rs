@@ -1,6 +1,7 @@
 //! FrozenChess 11.0 (`fc11`): the 16x16 board, the 18 unit kinds' movement and captures,
 //! the turn and its end-of-ply order, paralysis, kind immunity, promotion (part 1), trail
-//! walls, the null move, the end of the game and draws (part 2).
+//! walls, the null move, the end of the game and draws, status paralysis, Knightmare,
+//! Paralysis Transfer and the immunity table (part 2).
 //!
 //! The rules follow the catalog `rules/fc11.md` as ruled in `docs/rules/fc11.md`. One
 //! module per catalog area, one module per unit kind; each names the rule IDs it
@@ -13,20 +14,25 @@
 //! | [`fen`] | the extended FEN of FC11 positions (SETP-08/09 state, PAWN-03 moved flags, PARA-02 counters, CAPT-04 CRR, tombs) |
 //! | [`board`] | FC11-TURN-13 (what blocks and what may be landed on), the forward of a unit |
 //! | [`bounce`] | FC11-TURN-09..12 (bounced routes) |
-//! | [`maps`] | FC11-CAPT-11 (the attack map A(S), one definition for check, threats and protection) |
+//! | [`maps`] | FC11-CAPT-11..13 (the attack map A(S), one definition for check, threats and protection; the explosion map E(S); the influence map I(S)) |
 //! | [`turn`] | FC11-TURN-01, -02, -14..17, -19 |
 //! | [`walls`] | FC11-WALL-01..04, -06, -07, -10 |
 //! | [`null`] | FC11-NULL-01..04, FC11-DRAW-01 |
 //! | [`victory`] | FC11-VICT-01, -02, -04, FC11-DRAW-04, FC11-KING-12 |
 //! | [`draw`] | FC11-DRAW-02, -03, -05 |
-//! | [`paralysis`] | FC11-PARA-01..03, -12, -13, -15 |
+//! | [`paralysis`] | FC11-PARA-01..03, -09..13, -15; the one paralysis query |
+//! | [`status`] | FC11-PARA-04, FC11-PAWN-08, FC11-JEST-07, FC11-QUEN-02, -03 |
+//! | [`immunity`] | FC11-PARA-08, -16, FC11-KING-08, -09, FC11-CHAN-09 (the one immunity table, with kind immunity) |
+//! | [`transfer`] | FC11-PARA-05..07 |
+//! | [`visual`] | FC11-VISU-01, -02 |
+//! | [`steal`] | FC11-JEST-03 (Power Steal) |
 //! | [`capture`] | FC11-CAPT-01..06 |
 //! | [`check`] | FC11-KING-02, -03 (check is the King's square in A(enemy)) |
 //! | [`promotion`] | FC11-PAWN-04, -05 |
-//! | [`units`] | one module per kind: PAWN, LANC, KNGT, BISH, DRAG, ROOK, QUEN, KING, JEST, CHAN, TEMP, FROG, TREB, BALL, SHIP, ONAG, CANN, ASSN rows of this part |
+//! | [`units`] | one module per kind: PAWN, LANC, KNGT (Knightmare, KNGT-06, in `units::knight`), BISH, DRAG, ROOK, QUEN, KING, JEST, CHAN, TEMP, FROG, TREB, BALL, SHIP, ONAG, CANN, ASSN rows |
 //!
 //! Engine model (FC11-TURN-01): every turn is one action (a move, a capture, a Pawn
-//! Rotation or the null move); double moves, multimoves and the other multi-action turns come
+//! Rotation, a Paralysis Transfer or the null move); double moves, multimoves and the other multi-action turns come
 //! with later parts. Legality (FC11-TURN-15) is judged by playing each candidate and
 //! undoing it; when turns of several actions arrive, the family's whole-turn search
 //! ([`crate::frozen_family::turn`]) is the place for it.
@@ -47,14 +53,19 @@ pub mod capture;
 pub mod check;
 pub mod draw;
 pub mod fen;
+pub mod immunity;
 pub mod maps;
 pub mod null;
 pub mod paralysis;
 pub mod promotion;
 pub mod setup;
+pub mod status;
+pub mod steal;
+pub mod transfer;
 pub mod turn;
 pub mod units;
 pub mod victory;
+pub mod visual;
 pub mod walls;
 
 pub use base::{
@@ -143,7 +154,10 @@ impl Rules for Fc11 {
         fen::to_fen(self, pos)
     }
     fn display_range(&self, pos: &Fc11Position, unit: frozen_core::UnitId) -> Option<u16> {
-        setup::display_range(pos, unit)
+        visual::display_range(pos, unit)
+    }
+    fn square_notes(&self, pos: &Fc11Position) -> Vec<frozen_core::SquareNote> {
+        visual::square_notes(self, pos)
     }
     fn describe_state(&self, pos: &Fc11Position) -> Vec<String> {
         setup::describe_state(self, pos)

@@ -230,17 +230,6 @@ pub fn validate(fc: &Fc11, pos: &Fc11Position) -> Vec<Problem> {
     out
 }
 
-/// The range drawn on a unit: the current range of the CRR kinds (FC11-CAPT-04), 3 for the
-/// Knight (FC11-KNGT-07: "3 for knight"), none for the others.
-pub fn display_range(pos: &Fc11Position, id: frozen_core::UnitId) -> Option<u16> {
-    let u = pos.unit(id);
-    if has_crr(u.kind) {
-        Some(u16::from(super::capture::current_range(u)))
-    } else {
-        (u.kind == super::base::KNIGHT).then_some(3)
-    }
-}
-
 /// Display lines: paralysis (turns left), aims other than forward, CRR, tombs and walls.
 pub fn describe_state(fc: &Fc11, pos: &Fc11Position) -> Vec<String> {
     let mut lines = Vec::new();
@@ -263,6 +252,9 @@ pub fn describe_state(fc: &Fc11, pos: &Fc11Position) -> Vec<String> {
                 "{sq}: {name} range {} (CRR {crr})",
                 super::capture::current_range(u)
             ));
+        }
+        if let Some(st) = super::status::status(pos, id) {
+            lines.push(format!("{sq}: {name} {}", st.describe()));
         }
     }
     for (sq, t) in pos.tombs().iter() {

@@ -1,7 +1,8 @@
 //! The turn, its end-of-ply order and legality (FC11-TURN-01, -02, -14..17, -19).
 //!
 //! * FC11-TURN-01: players alternate; in this part each turn is one action (one decision):
-//!   a move, a capture, a Pawn Rotation (`act:`), or the null move (`pass`).
+//!   a move, a capture, a Pawn Rotation or a Paralysis Transfer (`act:`), or the null move
+//!   (`pass`).
 //! * FC11-TURN-02: a normal move goes from A to B with the unit's pattern; one that gives
 //!   check is still a normal move (nothing here treats it differently).
 //! * FC11-TURN-14: the path of a move ([`path_squares`]): for a slide every square entered;
@@ -26,7 +27,7 @@
 //!   [`MOVE_COUNTER`] names the unit), a null move counting like any ply.
 //! * FC11-TURN-19: no disguised pass: the null move is the only action that changes nothing.
 //!   Every other action of this part changes the position by construction (a move moves a
-//!   unit, a Pawn Rotation must pick a new aim),
+//!   unit, a Pawn Rotation must pick a new aim, a Paralysis Transfer changes two counters),
 //!   so no general comparison runs in the hot path; random play checks the property
 //!   (`tests/fc11_random.rs`).
 //!
@@ -42,7 +43,7 @@ use super::capture::{apply_crr, capture, current_range, refusal, CrrCount, Refus
 use super::check::king_safe;
 use super::paralysis::is_paralyzed;
 use super::units::{self, delta};
-use frozen_core::{Action, ActionKind, Dir, Event, EventSink, NoEvents, Side, Square};
+use frozen_core::{Action, ActionKind, Bitboard, Dir, Event, EventSink, NoEvents, Side, Square};
 use smallvec::SmallVec;
 
 /// What the move counter counts (FC11-TURN-17).
@@ -80,19 +81,55 @@ pub fn candidates(fc: &Fc11, pos: &Fc11Position, out: &mut Vec<Action>) {
         return;
     }
     let v = View::new(pos);
+    let frozen = super::transfer::counter_frozen(pos, pos.to_move());
     for sq in pos.side_bb(pos.to_move()).iter() {
-        candidates_of(fc, &v, sq, out);
+        candidates_of(fc, &v, sq, frozen, out);
     }
     out.push(super::null::action());
 }
 
-/// The candidates of the unit on `sq`.
-fn candidates_of(fc: &Fc11, v: &View, sq: Square, out: &mut Vec<Action>) {
+/// The candidates of the unit on `sq`: its own moves, a Jester's stolen moves
+/// (FC11-JEST-03), less the captures a Templar's Shield forbids (FC11-TEMP-03), then its
+/// Paralysis Transfers to the friendly units paralysed by their counter on `frozen`
+/// (FC11-PARA-05).
+fn candidates_of(fc: &Fc11, v: &View, sq: Square, frozen: Bitboard, out: &mut Vec<Action>) {
     let Some(id) = v.pos.unit_at(sq) else { return };
     if is_paralyzed(v.pos, id) {
         return;
     }
-    units::moves(fc, v, v.pos.unit(id), sq, out);
+    let start = out.len();
+    let u = v.pos.unit(id);
+    units::moves(fc, v, u, sq, out);
+    if u.kind == JESTER {
+        let thieves: SmallVec<[&frozen_core::Unit; 8]> =
+            super::maps::attackers(v, sq, u.side.opposite())
+                .iter()
+                .map(|&(eid, _)| v.pos.unit(eid))
+                .collect();
+        super::steal::stolen_moves(fc, v, u, sq, &thieves, start, out);
+    }
+    let mut keep = start;
+    for i in start..out.len() {
+        if !shielded(v, &out[i]) {
+            out.swap(keep, i);
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+    super::transfer::candidates(v, id, sq, frozen, out);
+}
+
+/// True if `a` captures a Templar whose Shield holds against its mover (FC11-TEMP-03).
+fn shielded(v: &View, a: &Action) -> bool {
+    let (Some(from), Some(to)) = (a.from(), a.to()) else {
+        return false;
+    };
+    if a.kind != ActionKind::Move {
+        return false;
+    }
+    v.unit_at(to).is_some_and(|tid| {
+        v.unit(tid).kind == TEMPLAR && units::templar::shield_holds(v, tid, to, from)
+    })
 }
 
 /// True if the candidate `a` leaves the mover's King safe (FC11-TURN-15); `pos` is restored.
@@ -139,11 +176,12 @@ pub fn count_legal(fc: &Fc11, pos: &mut Fc11Position, buf: &mut Vec<Action>) -> 
 pub fn has_legal_action(fc: &Fc11, pos: &mut Fc11Position) -> bool {
     crate::frozen_family::turn::with_scratch(|buf| {
         let squares = pos.side_bb(pos.to_move());
+        let frozen = super::transfer::counter_frozen(pos, pos.to_move());
         for sq in squares.iter() {
             buf.clear();
             {
                 let v = View::new(pos);
-                candidates_of(fc, &v, sq, buf);
+                candidates_of(fc, &v, sq, frozen, buf);
             }
             if buf.iter().any(|a| is_legal(fc, pos, a)) {
                 return true;
@@ -155,8 +193,8 @@ pub fn has_legal_action(fc: &Fc11, pos: &mut Fc11Position) -> bool {
 
 /// Performs one listed action (FC11-TURN-01) through the end-of-ply steps (1) to (8) of
 /// FC11-TURN-16: a move or capture ([`super::capture`], promotion) with its trail walls
-/// ([`super::walls`]), a Pawn Rotation or the
-/// null move ([`super::null`]); then the turn passes. Step (9) is `Rules::perform`'s.
+/// ([`super::walls`]), a Pawn Rotation, a Paralysis Transfer ([`super::transfer`]) or
+/// the null move ([`super::null`]); then the turn passes. Step (9) is `Rules::perform`'s.
 pub fn exec(fc: &Fc11, pos: &mut Fc11Position, a: &Action, events: &mut dyn EventSink) {
     if super::null::is_null(a) {
         super::null::exec(pos, events);
@@ -189,6 +227,9 @@ pub fn exec(fc: &Fc11, pos: &mut Fc11Position, a: &Action, events: &mut dyn Even
                 apply_crr(pos, id, &[k], CrrCount::EachVictim);
             }
             super::walls::make(pos, id, trail, events);
+        }
+        ActionKind::Act if super::transfer::is_transfer(pos, a) => {
+            super::transfer::exec(pos, id, to, events);
         }
         ActionKind::Act => {
             let (df, dr) = delta(from, to);
@@ -231,11 +272,13 @@ pub fn path_squares(fc: &Fc11, pos: &Fc11Position, a: &Action) -> SmallVec<[Squa
         let slide = match kind {
             LANCER | ROOK | QUEEN | BISHOP | SHIP | ONAGER | TEMPLAR => straight,
             DRAGON => df != 0 && df.abs() == dr.abs(),
+            // A Jester's stolen slide (FC11-JEST-03); its own leaps read as leaps.
+            JESTER => straight && !units::jester::is_own_leap(df, dr),
             _ => false,
         };
         if slide {
             out.extend(fc.geo.between(prev, c).iter());
-        } else if kind == JESTER {
+        } else if kind == JESTER && units::jester::is_own_leap(df, dr) {
             let (sx, sy) = (df.signum(), dr.signum());
             for i in 2..=df.abs().min(dr.abs()) {
                 if let Some(p) = prev.offset(i * sx, i * sy).filter(|&p| p != c) {
@@ -266,7 +309,7 @@ pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
         return "it would leave your own King in check (FC11-TURN-15, FC11-KING-03)".into();
     }
     let (Some(from), Some(to)) = (a.from(), a.to()) else {
-        return "fc11 actions are moves (`e4e5`), Pawn Rotations (`act:e4f4`) and the null move (`pass`)".into();
+        return "fc11 actions are moves (`e4e5`), Pawn Rotations and Paralysis Transfers (`act:e4f4`) and the null move (`pass`)".into();
     };
     let Some(id) = pos.unit_at(from) else {
         return format!("there is no unit on {from}");
@@ -275,6 +318,13 @@ pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
     if u.side != me {
         return format!("the unit on {from} belongs to {}", u.side);
     }
+    if let Some(st) = super::status::status(pos, id) {
+        return format!(
+            "the {} on {from} is {} (FC11-PARA-04)",
+            fc.kind_name(u.kind),
+            st.describe()
+        );
+    }
     if is_paralyzed(pos, id) {
         return format!(
             "the {} on {from} is paralysed for {} more turn(s) of its owner (FC11-PARA-01, FC11-PARA-02)",
@@ -282,13 +332,21 @@ pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
             super::paralysis::turns_left(pos, id)
         );
     }
+    if a.kind == ActionKind::Act && super::transfer::is_transfer(pos, a) {
+        return super::transfer::explain(fc, pos, id, from, to);
+    }
+    if u.kind == PAWN {
+        if let Some(k) = units::knight::knightmare(pos, id) {
+            return format!("the pawn on {from} is under the Knightmare of the Knight on {k}: it may only move 1 square forward (FC11-KNGT-06)");
+        }
+    }
     match (a.kind, u.kind) {
         (ActionKind::Act, PAWN) => {
             return "a Pawn Rotation names the pawn and an orthogonal neighbour it does not face yet (FC11-PAWN-11)".into();
         }
-        (ActionKind::Act, _) => return "only pawns rotate in this part (FC11-PAWN-11)".into(),
+        (ActionKind::Act, _) => return "`act:<unit><square>` is a Pawn Rotation or a Paralysis Transfer to a friendly unit (FC11-PAWN-11, FC11-PARA-05)".into(),
         (ActionKind::Move, _) => {}
-        _ => return "fc11 actions are moves (`e4e5`), Pawn Rotations (`act:e4f4`) and the null move (`pass`)".into(),
+        _ => return "fc11 actions are moves (`e4e5`), Pawn Rotations and Paralysis Transfers (`act:e4f4`) and the null move (`pass`)".into(),
     }
     if u.kind == TREBUCHET || u.kind == CANNON {
         return format!(
@@ -316,6 +374,11 @@ pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
                 Refusal::Immortal => format!("a {} is immortal and cannot be captured (FC11-CAPT-02, FC11-FROG-01, FC11-SHIP-01)", fc.kind_name(v.kind)),
                 Refusal::KindImmunity => format!("kind immunity: a {} can do nothing to a {} (FC11-PARA-12)", fc.kind_name(u.kind), fc.kind_name(v.kind)),
             };
+        }
+        if v.kind == TEMPLAR && units::templar::shield_holds(&View::new(pos), vid, to, from) {
+            return format!(
+                "the Templar's Shield: the Templar on {to} could capture on {from}, so it cannot be captured from there (FC11-TEMP-03)"
+            );
         }
     }
     if u.kind == PAWN && a.piece.is_none() && super::promotion::on_far_rank(fc, me, to) {

@@ -7,8 +7,13 @@
 //! * FC11-JEST-02: it never captures (its explosion is a later part) and never loses range
 //!   to CRR: it lands only on open squares and attacks nothing.
 //!
-//! Power Steal, traps, presence, Walltrap, Detonate, Distract, Decoherence and Spin are
-//! later parts.
+//! * FC11-JEST-03: Power Steal ([`crate::fc11::steal`]): it may also move, never capture, like
+//!   any enemy non-pawn piece that threatens it now (whose part of A(enemy),
+//!   FC11-CAPT-11, holds its square), with that piece's pattern and current range, bounces
+//!   included, from its own square. A stolen move with the same squares as one it already
+//!   has is the same action.
+//!
+//! Traps, presence, Walltrap, Detonate, Distract, Decoherence and Spin are later parts.
 
 use super::reach::{View, DIAG};
 use frozen_core::{Action, Square};
@@ -51,4 +56,10 @@ pub fn moves(v: &View, from: Square, out: &mut Vec<Action>) {
             out.push(Action::step(from, t));
         }
     });
+}
+
+/// True if `(df, dr)` is one of the Jester's own 24 leaps (FC11-JEST-01).
+pub fn is_own_leap(df: i32, dr: i32) -> bool {
+    let (a, b) = (df.abs(), dr.abs());
+    matches!((a.min(b), a.max(b)), (2, 2) | (3, 3) | (2, 3) | (3, 4))
 }

@@ -31,14 +31,22 @@ pub fn capture_steps(u: &Unit) -> [(i32, i32); 2] {
     [(ax + ay, ay + ax), (ax - ay, ay - ax)]
 }
 
-/// Candidate moves, captures and rotations.
+/// Candidate moves, captures and rotations; under Knightmare the 1-square move only
+/// (FC11-KNGT-06).
 pub fn moves(fc: &Fc11, v: &View, u: &Unit, from: Square, out: &mut Vec<Action>) {
     let a = aim(u);
     let (ax, ay) = (i32::from(a.df), i32::from(a.dr));
     let far = |t: Square| on_far_rank(fc, u.side, t);
+    let held = v
+        .pos
+        .unit_at(from)
+        .is_some_and(|id| super::knight::knightmare(v.pos, id).is_some());
     if let Some(f1) = from.offset(ax, ay) {
         if v.open(f1) {
             promotion::push(v.pos, Action::step(from, f1), far(f1), out);
+        }
+        if held {
+            return;
         }
         let over = v.blockers.contains(f1) || v.tombs.contains(f1);
         if over || !u.status.moved {

@@ -9,13 +9,21 @@
 //!
 //! * FC11-TURN-10: its rook slides bounce ([`crate::fc11::bounce`]); the T move never does.
 //!
-//! The Shield (FC11-TEMP-03, -04) lives in [`crate::fc11::capture`]; Tornado and Avalanche
-//! are later parts.
+//! * FC11-TEMP-03: the Shield ([`shield_holds`]): no unit may capture the Templar from a
+//!   square the Templar could capture on with one normal move without bounce (a straight
+//!   rook slide at its current range, or its T move). The attacker's current square is
+//!   the one tested; [`crate::fc11::turn`] drops such captures from the candidates.
+//! * FC11-TEMP-04: the Shield is off while the Templar stands on a tomb (after its own
+//!   capture the victim's tomb is pending under it, so it can be recaptured), and while
+//!   it is paralysed (a paralysed unit has no capture range, FC11-CAPT-11).
+//!
+//! Tornado and Avalanche are later parts.
 
 use super::reach::{route_reaches, routes, View, DIAG, ORTHO};
-use crate::fc11::board::push_plain;
+use crate::fc11::board::{push_plain, slide_reaches};
 use crate::fc11::capture::{capturable, current_range};
-use frozen_core::{Action, Square, Unit};
+use crate::fc11::paralysis::is_paralyzed;
+use frozen_core::{Action, Dir, Square, Unit, UnitId};
 
 /// Calls `f(turn, destination)` for each T square: `turn` is `Some(2d)` for a side step.
 fn t_squares(v: &View, from: Square, mut f: impl FnMut(Option<Square>, Square)) {
@@ -65,4 +73,14 @@ pub fn t_attacks(v: &View, from: Square, t: Square) -> bool {
     let mut hit = false;
     t_squares(v, from, |_, s| hit |= s == t);
     hit
+}
+
+/// True if the Templar `id` standing on `tsq` shields itself against a capture by a unit
+/// standing on `attacker` (FC11-TEMP-03, -04).
+pub fn shield_holds(v: &View, id: UnitId, tsq: Square, attacker: Square) -> bool {
+    let t = v.unit(id);
+    if t.kind != crate::fc11::base::TEMPLAR || v.tombs.contains(tsq) || is_paralyzed(v.pos, id) {
+        return false;
+    }
+    slide_reaches(v, tsq, attacker, &Dir::ORTHO, current_range(t)) || t_attacks(v, tsq, attacker)
 }
