@@ -20,6 +20,7 @@ use crate::position::Position;
 use crate::rules::{apply, Rules};
 use crate::setup::{position_from_ron, position_to_ron};
 use crate::square::Square;
+use crate::unit::Location;
 use crate::unit::UnitId;
 use std::collections::BTreeSet;
 use std::time::Instant;
@@ -186,10 +187,81 @@ pub struct PlayStats {
     pub plies: u64,
     /// Games that reached a result.
     pub finished: u64,
+    /// What the applied actions did, counted from their events.
+    pub events: EventCounts,
+}
+
+impl PlayStats {
+    /// Adds another run's statistics to these.
+    pub fn add(&mut self, other: &PlayStats) {
+        self.games += other.games;
+        self.plies += other.plies;
+        self.finished += other.finished;
+        self.events.add(&other.events);
+    }
+}
+
+/// Counts of event kinds over random play, so that a soak or a random-play test can show
+/// (and require) that play reaches a mechanic.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EventCounts {
+    /// Captures (any destination).
+    pub captures: u64,
+    /// Units that went into a tomb: captured into one, or removed from the board into one.
+    pub tomb_deaths: u64,
+    /// Explosions.
+    pub explosions: u64,
+    /// Units that came (back) onto the board.
+    pub entered: u64,
+    /// Units that changed owner.
+    pub converted: u64,
+    /// Units that were pushed.
+    pub pushed: u64,
+    /// Swaps of two units.
+    pub swapped: u64,
+}
+
+impl EventCounts {
+    /// Counts one action's events.
+    pub fn count(&mut self, events: &[Event]) {
+        for e in events {
+            match e {
+                Event::Captured { to, .. } => {
+                    self.captures += 1;
+                    if matches!(to, Location::Tomb(_)) {
+                        self.tomb_deaths += 1;
+                    }
+                }
+                Event::Removed {
+                    from: Location::Board(_),
+                    to: Location::Tomb(_),
+                    ..
+                } => self.tomb_deaths += 1,
+                Event::Exploded { .. } => self.explosions += 1,
+                Event::Entered { .. } => self.entered += 1,
+                Event::Converted { .. } => self.converted += 1,
+                Event::Pushed { .. } => self.pushed += 1,
+                Event::Swapped { .. } => self.swapped += 1,
+                _ => {}
+            }
+        }
+    }
+
+    /// Adds another tally to this one.
+    pub fn add(&mut self, o: &EventCounts) {
+        self.captures += o.captures;
+        self.tomb_deaths += o.tomb_deaths;
+        self.explosions += o.explosions;
+        self.entered += o.entered;
+        self.converted += o.converted;
+        self.pushed += o.pushed;
+        self.swapped += o.swapped;
+    }
 }
 
 /// Plays one random game from `start` for at most `max_plies` actions, checking every
-/// invariant after every action when `checks` is on. `Err` names the ply and the problem.
+/// invariant after every action when `checks` is on, and counting the actions' events into
+/// `stats.events`. `Err` names the ply and the problem.
 pub fn random_game<R: Rules + ?Sized>(
     rules: &R,
     start: &Position<R::State>,
@@ -200,6 +272,7 @@ pub fn random_game<R: Rules + ?Sized>(
 ) -> Result<Position<R::State>, String> {
     let mut pos = start.clone();
     let mut acts = Vec::new();
+    let mut events = Vec::new();
     stats.games += 1;
     for ply in 0..max_plies {
         if checks {
@@ -218,10 +291,13 @@ pub fn random_game<R: Rules + ?Sized>(
         }
         let a = acts[rng.below(acts.len())].clone();
         if checks {
-            checked_step(rules, &mut pos, &a, rng).map_err(|e| format!("ply {ply}: {e}"))?;
+            let events =
+                checked_step(rules, &mut pos, &a, rng).map_err(|e| format!("ply {ply}: {e}"))?;
+            stats.events.count(&events);
         } else {
-            apply(rules, &mut pos, &a, &mut crate::action::NoEvents)
-                .map_err(|e| format!("ply {ply}: {e}"))?;
+            events.clear();
+            apply(rules, &mut pos, &a, &mut events).map_err(|e| format!("ply {ply}: {e}"))?;
+            stats.events.count(&events);
         }
         stats.plies += 1;
         // Keep the journal from growing without bound in long games.

@@ -116,6 +116,7 @@ fn moves_reported(
         }
         let named = events.iter().any(|e| match e {
             Event::Moved { unit, .. }
+            | Event::Pushed { unit, .. }
             | Event::Captured { unit, .. }
             | Event::Removed { unit, .. }
             | Event::Entered { unit, .. } => unit.index() == i,

@@ -131,10 +131,10 @@ pub fn push(
     };
     pos.move_unit(id, f);
     if events.wants() {
-        events.push(frozen_core::Event::Moved {
+        events.push(frozen_core::Event::Pushed {
             unit: id,
             from: e,
-            to: f,
+            to: Some(f),
         });
     }
     if !come_to_rest(pos, id, cascade, events) {
