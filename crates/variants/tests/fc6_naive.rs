@@ -1271,6 +1271,25 @@ impl Board {
 
     fn legal(&self) -> Vec<String> {
         let me = self.white_to_move;
+        // A pawn the enemy put on its far rank promotes before its owner acts: only the
+        // choices, always allowed (FC6-PAWN-02).
+        if self.turn.is_none() {
+            let far = if me { 15 } else { 0 };
+            let mut owed: Vec<String> = (0..256)
+                .filter(|&s| {
+                    fr(s).1 == far && self.at[s].is_some_and(|u| u.kind == P && u.white == me)
+                })
+                .flat_map(|s| {
+                    b"RNBDJCTQ"
+                        .iter()
+                        .map(move |&k| format!("act:{}={}", name(s), k as char))
+                })
+                .collect();
+            if !owed.is_empty() {
+                owed.sort();
+                return owed;
+            }
+        }
         let mut v: Vec<String> = self
             .decisions()
             .into_iter()
@@ -1386,6 +1405,25 @@ fn naive_generator_agrees_on_random_positions() {
     for (i, p) in positions.iter().enumerate() {
         compare(&rules, p, &format!("random position {i}"));
     }
+}
+
+/// ... and where a pawn owes its promotion (FC6-PAWN-02): after an enemy rook pushed it
+/// onto its far rank, at the start of its owner's turn, and after the choice.
+#[test]
+fn naive_generator_agrees_on_owed_promotions() {
+    let rules = Fc6::new();
+    let start = rules
+        .position_from_fen("15k/4P11/15p/16/16/16/4r11/16/16/16/16/16/16/P15/16/K15 b")
+        .expect("fen");
+    let mut g = Game::from_position(rules.clone(), start);
+    for (i, a) in ["e10e14e15", "end", "act:e16=J"].iter().enumerate() {
+        compare(&rules, g.position(), &format!("before {a}"));
+        g.apply_text(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+        if i == 1 {
+            assert_eq!(engine_legal(&g).len(), 8, "the eight choices");
+        }
+    }
+    compare(&rules, g.position(), "after the choice");
 }
 
 /// ... and on every perft child of each fixture position (FC6-TURN-03, FC6-BNCE-05): to depth 2 below the position

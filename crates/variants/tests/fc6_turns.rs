@@ -4,7 +4,7 @@
 //! catalog ID (the test names carry the IDs); each builds a small position, plays whole
 //! turns or single decisions, and checks what the rule says, exceptions included.
 
-use frozen_core::{Event, Game, Location, Side, UnitId};
+use frozen_core::{Event, Game, Location, Rules, Side, UnitId};
 use frozen_variants::fc6::base::{is_crr, JESTER, QUEEN};
 use frozen_variants::fc6::tomb::{self, TombState};
 use frozen_variants::fc6::{attack, paralysis, trap, Fc6};
@@ -394,6 +394,49 @@ fn fc6_rook_03_no_push_onto_units_or_walls_trap_catches() {
     assert_eq!(left(&g, "d10"), 4);
     let held = g.position().trap(sq("d10")).and_then(|t| t.held);
     assert_eq!(held, Some(at(&g, "d10")));
+}
+
+/// FC6-PAWN-02 (owed promotion): a pawn that an enemy rook pushes onto its far rank
+/// promotes at the start of its owner's next turn, before the owner acts; the choice does
+/// not pass the turn. A far-rank pawn is refused by the reader where no rule could have
+/// left it.
+#[test]
+fn fc6_pawn_02_pushed_to_the_far_rank_promotes_before_its_owner_acts() {
+    let rules = rules();
+    let mut g = game(&fen("Ka1 Pa3 Pe15 re10 kp16 pp14", "b", ""));
+    let pawn = at(&g, "e15");
+    apply(&mut g, &["e10e14e15"]);
+    assert_eq!(g.position().unit(pawn).loc, Location::Board(sq("e16")));
+    assert!(open(&g), "a push leaves Black's turn open");
+    assert!(rules.validate(g.position()).is_empty());
+    apply(&mut g, &["end"]);
+    let owed: std::collections::BTreeSet<String> =
+        "RNBDJCTQ".chars().map(|k| format!("act:e16={k}")).collect();
+    assert_eq!(actions(&g), owed, "only the promotion choices");
+    let before = g.position().clone();
+    let err = g.apply_text("a3a4").expect_err("the promotion comes first");
+    assert!(err.to_string().contains("far rank"), "{err}");
+    assert_eq!(g.position(), &before, "a refused action changes nothing");
+    assert!(g.apply_text("act:e16=K").is_err(), "never a king");
+    apply(&mut g, &["act:e16=Q"]);
+    let p = g.position();
+    assert_eq!(
+        p.to_move(),
+        Side::White,
+        "the choice does not pass the turn"
+    );
+    assert_eq!(p.unit(pawn).kind, QUEEN);
+    assert!(actions(&g).contains("a3a4"));
+    assert!(!actions(&g).iter().any(|a| a.starts_with("act:")));
+    // The reader: owed at the start of White's turn is a legal position; with Black to
+    // move and no turn in progress it is not.
+    assert_eq!(
+        actions(&game(&fen("Ka1 Pa3 Pe16 kp16 pp14", "w", ""))).len(),
+        8
+    );
+    assert!(rules
+        .position_from_fen(&fen("Ka1 Pa3 Pe16 kp16 pp14", "b", ""))
+        .is_err());
 }
 
 /// FC6-ROOK-04: pushing a wall destroys it.

@@ -166,8 +166,10 @@ impl FamilyGame for Fc6 {
     fn exec_probe(&self, pos: &mut Fc6Position, action: &Action) {
         turn::exec_with(self, pos, action, &mut frozen_core::NoEvents, true);
     }
-    fn always_legal(&self, _action: &Action) -> bool {
-        false
+    fn always_legal(&self, action: &Action) -> bool {
+        // An owed promotion (FC6-PAWN-02) is compulsory and comes before the turn, which
+        // is judged on its own afterwards.
+        pawn::is_promotion_choice(action)
     }
     fn turn_open(&self, pos: &Fc6Position) -> bool {
         pos.state().turn.is_some()
@@ -192,7 +194,7 @@ impl Rules for Fc6 {
         "fc6"
     }
     fn description(&self) -> &str {
-        "FrozenChess 6 (part 1): 16x16, walls, bishop bounce, range reduction, empower, guards, templar shield, power steal"
+        "FrozenChess 6: 16x16, walls, bishop bounce, range reduction, empower, guards, templar shield, power steal, double moves, traps, tombs, explosions, respawn"
     }
     fn kinds(&self) -> &frozen_core::KindSet {
         &self.kinds

@@ -408,16 +408,22 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
         if pawn_count(pos, side) == 0 && !over {
             rule(&mut out, "placement".into(), format!("{side} has no pawn on the board, so it has lost, but the game is not over (FC6-VICT-01)"));
         }
+        // A pawn stands on its far rank only if the enemy put it there: during the
+        // enemy's turn in progress, or owing its promotion at the start of its owner's
+        // turn (FC6-PAWN-02).
+        let turn_open = pos.state().turn.is_some();
+        let owed_now = pos.to_move() == side && !turn_open;
+        let enemy_acting = pos.to_move() != side && turn_open;
         for sq in pos
             .pieces(side, PAWN)
             .iter()
-            .filter(|&s| on_far_rank(side, s))
+            .filter(|&s| on_far_rank(side, s) && !owed_now && !enemy_acting)
         {
             rule(
                 &mut out,
                 sq.to_string(),
                 format!(
-                    "a {side} pawn stands on its far rank; it would have promoted (FC6-PAWN-02)"
+                    "a {side} pawn stands on its far rank, which only an enemy action can leave it on until its owner's next turn begins; it would have promoted (FC6-PAWN-02)"
                 ),
             );
         }

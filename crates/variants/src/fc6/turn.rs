@@ -32,6 +32,9 @@
 //! * FC6-TURN-07: at the end of side S's turn the walls S made whose last turn this was
 //!   vanish ([`super::walls::expire`]), then the traps whose hold on a unit of S has ended
 //!   dissolve ([`super::trap::dissolve`]).
+//! * An owed promotion (FC6-PAWN-02, [`super::pawn::owed_promotions`]) comes before the
+//!   turn: while the side to move owes one, only the choices are listed; a choice does
+//!   not pass the turn.
 //! * FC6-FRST-01: while White's first action is still to come ([`super::base::Fc6State`]),
 //!   only single pawn moves are listed, and that move is one leg.
 //! * FC6-FRST-02: the limit is lifted by that one action; Black's first action is free.
@@ -51,7 +54,10 @@ use super::king::{self, exchange_candidates};
 use super::knight::{is_leap_capture, leap_captures, MARCH_LEGS};
 use super::movement::{classify, for_each_leg, middle_free, Grant, LegKind};
 use super::paralysis::is_paralyzed;
-use super::pawn::{on_far_rank, promote, promote_by_capture, PROMOTION_KINDS};
+use super::pawn::{
+    is_promotion_choice, on_far_rank, owed, owed_promotions, promote, promote_by_capture,
+    PROMOTION_KINDS,
+};
 use super::respawn;
 use super::rook::{ortho_dir, push, push_target, Pushed};
 use super::siege::besieged;
@@ -110,6 +116,10 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
             }
         }
         out.push(Action::new(ActionKind::End, &[]));
+        return;
+    }
+    // FC6-PAWN-02: a pawn an enemy action put on its far rank promotes first.
+    if owed_promotions(pos, out) {
         return;
     }
     let mut movers = pos.side_bb(me);
@@ -248,6 +258,13 @@ pub fn exec_with(
         ActionKind::Drop => {
             respawn::perform(pos, a, events);
             finish_turn(pos, events);
+        }
+        // FC6-PAWN-02: an owed promotion; the owner's turn is still to come.
+        ActionKind::Act if is_promotion_choice(a) => {
+            if let (Some(id), Some(k)) = (pos.unit_at(a.path[0]), a.piece) {
+                promote(pos, id, k, events);
+            }
+            pos.bump_ply();
         }
         _ => finish_turn(pos, events),
     }
@@ -482,6 +499,19 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
         return "it would leave or put your own king in check (FC6-TURN-03, FC6-TURN-05)".into();
     }
     let turn = pos.state().turn.clone();
+    let due = owed(pos, me);
+    if turn.is_none() && due.any() {
+        let at = due.iter().next().map_or(String::new(), |s| s.to_string());
+        if is_promotion_choice(a) && a.piece.is_some_and(|k| !PROMOTION_KINDS.contains(&k)) {
+            return "a pawn promotes to a rook, knight, bishop, dragon, jester, chancellor, templar or queen (FC6-PAWN-02)".into();
+        }
+        return format!(
+            "your pawn on {at} was put on its far rank by the enemy: promote it first, before acting (`act:{at}=Q`; FC6-PAWN-02)"
+        );
+    }
+    if is_promotion_choice(a) {
+        return "no promotion is owed: `act:<square>=<kind>` promotes a pawn that the enemy put on its far rank, at the start of its owner's turn (FC6-PAWN-02)".into();
+    }
     if a.kind == ActionKind::End {
         return match turn {
             None => "there is no turn in progress to end: `end` follows a leg of a double move or a knight's march (FC6-DBLM-11)".into(),
@@ -502,7 +532,7 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
         ActionKind::Exchange => return king::explain_exchange(fc, pos, a),
         _ => {
             return format!(
-                "fc6 has moves, `end`, King's Exchange (exchange:) and respawn (drop:) in this version: `{}` actions are not part of the game yet",
+                "fc6 has moves, `end`, King's Exchange (exchange:), respawn (drop:) and owed promotions (act:e16=Q) in this version: `{}` actions are not part of the game yet",
                 a.kind.keyword()
             )
         }

@@ -77,7 +77,10 @@ fn decide(
         }
     }
     // Between the legs of a turn the mover still acts: no checkmate or stalemate then.
-    if pos.to_move() == mover
+    // After an owed promotion (FC6-PAWN-02) the mover's turn is still to come: it must
+    // have a legal action.
+    let open = pos.state().turn.is_some();
+    if (pos.to_move() == mover && open)
         || family_turn::with_scratch(|buf| family_turn::has_legal(fc, pos, buf))
     {
         return None;
