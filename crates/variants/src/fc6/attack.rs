@@ -16,7 +16,7 @@
 use super::base::{Fc6, Fc6Position, JESTER, KING, KNIGHT};
 use super::empower::{native_grant, Analysis};
 use super::knight::leap_attacks;
-use super::movement::{for_each_leg, Grant};
+use super::movement::{for_each_leg, leg_attacks, Grant};
 use super::paralysis::is_paralyzed;
 use super::rook::tower;
 use frozen_core::{Bitboard, Side, Square, UnitId};
@@ -47,17 +47,19 @@ pub fn attacks(fc: &Fc6, an: &Analysis, pos: &Fc6Position, id: UnitId, t: Square
     let Some(s) = u.loc.square() else {
         return false;
     };
-    if s == t || is_paralyzed(pos, id) {
+    if s == t {
         return false;
     }
     let occ = pos.occupied().without(s).with(t);
     let walls = pos.walls().mask();
-    let by_leg = capture_grants(an, pos, id).into_iter().any(|g| {
-        for_each_leg(&fc.patterns, occ, walls, u.side, s, g, &mut |leg| {
-            leg.to == t && leg.onto_unit
-        })
-    });
-    by_leg || (u.kind == KNIGHT && leap_attacks(pos, s, t))
+    let by = |g: Grant| leg_attacks(&fc.patterns, occ, walls, u.side, s, g, t);
+    // The grants of `capture_grants`, cheapest first, and paralysis judged only for a
+    // unit that reaches `t` at all.
+    let by_leg = u.kind != JESTER
+        && (by(native_grant(pos, id))
+            || an.empowered(pos, s).is_some_and(by)
+            || tower(an, pos, s).into_iter().any(by));
+    (by_leg || (u.kind == KNIGHT && leap_attacks(pos, s, t))) && !is_paralyzed(pos, id)
 }
 
 /// Calls `f` for every unit of `by` attacking `t` until `f` returns true.
@@ -94,8 +96,9 @@ pub fn in_check(fc: &Fc6, pos: &Fc6Position, side: Side) -> bool {
     let Some(k) = king_square(pos, side) else {
         return false;
     };
-    let an = Analysis::new(fc, pos);
     let them = side.opposite();
+    // Only the attackers' protection matters (their Empower and Tower).
+    let an = Analysis::of_side(fc, pos, them);
     for s in (pos.side_bb(them) - pos.pieces(them, KING)).iter() {
         let Some(id) = pos.unit_at(s) else { continue };
         if attacks(fc, &an, pos, id, k) {

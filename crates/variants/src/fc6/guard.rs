@@ -17,7 +17,7 @@ use frozen_core::Square;
 /// True if the unit on `sq` is guarded (FC6-GARD-01/02).
 pub fn is_guarded(an: &Analysis, pos: &Fc6Position, sq: Square) -> bool {
     match pos.piece_at(sq) {
-        Some((kind, side)) if kind != KING => an.count(side, sq).0 >= 2,
+        Some((kind, side)) if kind != KING => an.covered_twice(side, sq),
         _ => false,
     }
 }

@@ -213,6 +213,65 @@ pub fn for_each_leg(
     false
 }
 
+/// True if some leg of `grant` for a unit of `side` on `s` ends on the occupied square
+/// `t` (`occ` holds every unit except the mover, `t` included): the same answer as
+/// [`for_each_leg`] looking for a leg onto `t`, without listing the other legs. Leaps and
+/// steps read the reach set; an orthogonal slide needs `t` on its line within range with
+/// nothing between; a diagonal slide (bounced routes included) moves one diagonal step at
+/// a time, so it can only end on a square of its start's colour within `range` squares
+/// (king distance), and only then are its routes walked.
+pub fn leg_attacks(
+    table: &PatternTable,
+    occ: Bitboard,
+    walls: Bitboard,
+    side: Side,
+    s: Square,
+    grant: Grant,
+    t: Square,
+) -> bool {
+    let jumps = grant.pats & (P_KNIGHT | P_JESTER | P_CHANCELLOR | P_TEMPLAR | P_STEP | P_KING);
+    if jumps != 0 && !walls.contains(t) && table.reach(jumps, side, s, occ).contains(t) {
+        return true;
+    }
+    let (df, dr) = (
+        i32::from(t.file()) - i32::from(s.file()),
+        i32::from(t.rank()) - i32::from(s.rank()),
+    );
+    let dist = df.unsigned_abs().max(dr.unsigned_abs());
+    if dist == 0 || dist > u32::from(grant.range) {
+        return false;
+    }
+    if grant.pats & P_ORTHO != 0 && (df == 0 || dr == 0) {
+        let (sf, sr) = (df.signum(), dr.signum());
+        let mut p = s;
+        let mut clear = true;
+        for _ in 1..dist {
+            let Some(n) = p.offset(sf, sr) else {
+                clear = false;
+                break;
+            };
+            if occ.contains(n) || walls.contains(n) {
+                clear = false;
+                break;
+            }
+            p = n;
+        }
+        if clear && !walls.contains(t) {
+            return true;
+        }
+    }
+    if grant.pats & P_DIAG != 0 && (df + dr) % 2 == 0 {
+        for d in Dir::DIAG {
+            if bounce::walk(occ, walls, s, d, grant.range, &mut |st| {
+                st.to == t && st.onto_unit
+            }) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The squares the native patterns `pats` of a unit of `side` on `s` reach as if an enemy
 /// stood there, without bounces (catalog 0.4 "Protects": a unit's own movement pattern,
 /// never a bounce): leap and step targets, and each straight slide up to `range` squares

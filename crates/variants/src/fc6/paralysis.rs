@@ -84,9 +84,9 @@ pub fn presence(pos: &Fc6Position, id: UnitId) -> Option<Square> {
         return None;
     }
     let s = u.loc.square()?;
+    let jesters = pos.pieces(u.side.opposite(), JESTER);
     let near = |q: Square| q.file().abs_diff(s.file()) <= 1 && q.rank().abs_diff(s.rank()) <= 1;
-    let jester = pos
-        .pieces(u.side.opposite(), JESTER)
+    let jester = jesters
         .iter()
         .find(|&j| near(j) && pos.unit_at(j).is_some_and(|jid| !timer_frozen(pos, jid)))?;
     if refuses(pos, id) {

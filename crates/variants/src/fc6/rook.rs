@@ -151,6 +151,9 @@ pub fn tower(an: &Analysis, pos: &Fc6Position, sq: Square) -> SmallVec<[Grant; 2
     let Some((_, side)) = pos.piece_at(sq) else {
         return out;
     };
+    if !an.lends_to_rook(side, sq) {
+        return out;
+    }
     for r in pos.pieces(side, ROOK).iter() {
         if an.empowerer(pos, r).is_some_and(|p| p.at == sq) {
             if let Some(id) = pos.unit_at(r) {
