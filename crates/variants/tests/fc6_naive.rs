@@ -1296,13 +1296,178 @@ impl Board {
             .filter(|d| self.apply(d).completes(me))
             .map(|d| d.text)
             .collect();
-        for (t, b) in self.exchanges().into_iter().chain(self.respawns()) {
+        for (t, b) in self.specials() {
             if !b.in_check(me) {
                 v.push(t);
             }
         }
         v.sort();
         v
+    }
+
+    /// Every whole-turn special move (text and board), before the self-harm test.
+    fn specials(&self) -> Vec<(String, Board)> {
+        let mut v = self.exchanges();
+        v.extend(self.respawns());
+        v.extend(self.swaps());
+        v.extend(self.paralyses());
+        v.extend(self.conversions());
+        v
+    }
+
+    /// No special move during White's first action or inside a turn in progress.
+    fn specials_allowed(&self) -> bool {
+        !(self.first && self.white_to_move) && self.turn.is_none()
+    }
+
+    /// True if `q` is the far rank of a pawn of colour `white`.
+    fn far(white: bool, q: usize) -> bool {
+        fr(q).1 == if white { 15 } else { 0 }
+    }
+
+    /// `text` for the board `b`, or one text per promotion choice of the pawn on `q`.
+    fn with_promotions(text: String, b: Board, q: Option<usize>, out: &mut Vec<(String, Board)>) {
+        let Some(q) = q else {
+            out.push((text, b));
+            return;
+        };
+        for k in [R, N, B, D, J, C, T, Q] {
+            let mut c = b.clone();
+            let u = c.at[q].as_mut().expect("the pawn");
+            u.kind = k;
+            u.range = 16;
+            out.push((format!("{text}={}", LETTERS[k as usize] as char), c));
+        }
+    }
+
+    /// SwapShot and Teleswap (FC6-SWAP-01..04, FC6-CHAN-01, FC6-CHAN-04), one action per
+    /// pair of squares: a friendly pair in scan order, legal if any of the three ways is;
+    /// an enemy pair mine first.
+    fn swaps(&self) -> Vec<(String, Board)> {
+        let me = self.white_to_move;
+        let mut out = Vec::new();
+        if !self.specials_allowed() {
+            return out;
+        }
+        let shot = |a: usize, b: usize| -> bool {
+            let (Some(x), Some(y)) = (self.at[a], self.at[b]) else {
+                return false;
+            };
+            x.white == me
+                && !matches!(x.kind, P | K | J)
+                && !self.paralysed(a)
+                && y.kind != K
+                && x.kind != y.kind
+                && !(y.white != me && y.kind == C)
+                && !self.held(b)
+                && self.attacks(a, b)
+                && (y.white == me || self.can_capture(a, b))
+        };
+        let tele = |c: usize, y: usize| {
+            self.at[c].is_some_and(|x| x.kind == C && x.white == me)
+                && !self.paralysed(c)
+                && self.at[y].is_some_and(|u| u.white == me && u.kind != C)
+                && !self.held(y)
+        };
+        for s in 0..256 {
+            for t in s + 1..256 {
+                let (Some(x), Some(y)) = (self.at[s], self.at[t]) else {
+                    continue;
+                };
+                let (text, ok) = match (x.white == me, y.white == me) {
+                    (true, true) => (
+                        format!("swap:{}{}", name(s), name(t)),
+                        shot(s, t) || shot(t, s) || tele(s, t) || tele(t, s),
+                    ),
+                    (true, false) => (format!("swap:{}{}", name(s), name(t)), shot(s, t)),
+                    (false, true) => (format!("swap:{}{}", name(t), name(s)), shot(t, s)),
+                    (false, false) => continue,
+                };
+                if !ok {
+                    continue;
+                }
+                let x_far = x.kind == P && Self::far(x.white, t);
+                let y_far = y.kind == P && Self::far(y.white, s);
+                if (x_far && x.white != me) || (y_far && y.white != me) {
+                    continue;
+                }
+                let mut b = self.clone();
+                b.at[s] = Some(y);
+                b.at[t] = Some(x);
+                b.finish();
+                let q = if x_far {
+                    Some(t)
+                } else if y_far {
+                    Some(s)
+                } else {
+                    None
+                };
+                Self::with_promotions(text, b, q, &mut out);
+            }
+        }
+        out
+    }
+
+    /// Paralyse (FC6-CHAN-02/03): an enemy the chancellor attacks, no king or chancellor,
+    /// not next to its own king; frozen for 3 turns of its owner.
+    fn paralyses(&self) -> Vec<(String, Board)> {
+        let me = self.white_to_move;
+        let mut out = Vec::new();
+        if !self.specials_allowed() {
+            return out;
+        }
+        for c in 0..256 {
+            if !self.at[c].is_some_and(|x| x.kind == C && x.white == me) || self.paralysed(c) {
+                continue;
+            }
+            for v in 0..256 {
+                let Some(y) = self.at[v] else { continue };
+                if y.white == me || y.kind == K || y.kind == C || self.refuses(v) {
+                    continue;
+                }
+                if !self.attacks(c, v) {
+                    continue;
+                }
+                let mut b = self.clone();
+                b.freeze(v, 3);
+                b.finish();
+                out.push((format!("paralyse:{}{}", name(c), name(v)), b));
+            }
+        }
+        out
+    }
+
+    /// Conversion (FC6-BISH-01..05): an enemy the bishop attacks, no king or bishop,
+    /// changes colour, loses its paralysis and leaves its trap; the bishop rests 2 turns.
+    fn conversions(&self) -> Vec<(String, Board)> {
+        let me = self.white_to_move;
+        let mut out = Vec::new();
+        if !self.specials_allowed() {
+            return out;
+        }
+        for s in 0..256 {
+            if !self.at[s].is_some_and(|x| x.kind == B && x.white == me) || self.paralysed(s) {
+                continue;
+            }
+            for t in 0..256 {
+                let Some(mut y) = self.at[t] else { continue };
+                if y.white == me || y.kind == K || y.kind == B || !self.attacks(s, t) {
+                    continue;
+                }
+                let mut b = self.clone();
+                if self.held(t) {
+                    b.trap[t] = None;
+                }
+                y.white = me;
+                y.frozen = 0;
+                b.at[t] = Some(y);
+                b.freeze(s, 2);
+                b.finish();
+                let q = (y.kind == P && Self::far(me, t)).then_some(t);
+                Self::with_promotions(format!("convert:{}{}", name(s), name(t)), b, q, &mut out);
+            }
+        }
+        out
     }
 }
 
@@ -1526,7 +1691,7 @@ impl Board {
             }
             n += if b.turn.is_some() { b.turn_count() } else { 1 };
         }
-        for (_, b) in self.exchanges().into_iter().chain(self.respawns()) {
+        for (_, b) in self.specials() {
             if !b.in_check(me) {
                 n += 1;
             }

@@ -129,3 +129,39 @@ pub fn attacked_set(fc: &Fc6, an: &Analysis, pos: &Fc6Position, by: Side) -> Bit
     }
     out
 }
+
+/// The occupied squares unit `id` attacks (friend or foe alike, as [`attacks`] judges an
+/// occupied square), in one pass over its capture grants: the targets of the abilities
+/// that need "could capture" (SwapShot, Paralyse, Conversion, Mind Control, Pull).
+pub fn attacked_units(fc: &Fc6, an: &Analysis, pos: &Fc6Position, id: UnitId) -> Bitboard {
+    let u = pos.unit(id);
+    let mut out = Bitboard::EMPTY;
+    let Some(s) = u.loc.square() else {
+        return out;
+    };
+    if is_paralyzed(pos, id) {
+        return out;
+    }
+    let occ = pos.occupied().without(s);
+    let walls = pos.walls().mask();
+    for g in capture_grants(an, pos, id) {
+        for_each_leg(&fc.patterns, occ, walls, u.side, s, g, &mut |leg| {
+            if leg.onto_unit {
+                out.set(leg.to);
+            }
+            false
+        });
+    }
+    if u.kind == KNIGHT {
+        for t in occ.iter() {
+            if !out.contains(t)
+                && t.file().abs_diff(s.file()) <= 2
+                && t.rank().abs_diff(s.rank()) <= 2
+                && leap_attacks(pos, s, t)
+            {
+                out.set(t);
+            }
+        }
+    }
+    out
+}

@@ -40,6 +40,10 @@
 //! | [`tomb`] | FC6-TOMB-01..13, FC6-JEST-05..07, FC6-DRAG-04 |
 //! | [`respawn`] | FC6-RESP-01..08 |
 //! | [`king`] | FC6-KING-01..09 |
+//! | [`notation`] | the text of the targeted special moves |
+//! | [`chancellor`] | FC6-CHAN-01..05 |
+//! | [`swap`] | FC6-SWAP-01..04 |
+//! | [`bishop`] | FC6-BISH-01..05 |
 //!
 //! Engine model: one action is one decision, a leg or `end`; a turn in progress is state
 //! of the position ([`base::TurnState`]). Legality is the family's whole-turn search
@@ -51,14 +55,17 @@
 //! The files depend on each other in one direction (checked by `tests/layout.rs`):
 //! `base`, then `kinds`, `paralysis`, `bounce`, `movement`, `empower`, `guard`, `trap`,
 //! `tomb`, `arrive`, `knight`, `rook`, `attack`, `siege`, `templar`, `jester`, `capture`,
-//! `pawn`, `queen`, `walls`, `double_move`, `king`, `respawn`, `turn`, `victory`, `draw`,
+//! `pawn`, `queen`, `walls`, `double_move`, `king`, `notation`, `chancellor`, `swap`,
+//! `bishop`, `respawn`, `turn`, `victory`, `draw`,
 //! `visual`, `setup`; this file joins them into the [`Fc6`] rules.
 
 pub mod arrive;
 pub mod attack;
 pub mod base;
+pub mod bishop;
 pub mod bounce;
 pub mod capture;
+pub mod chancellor;
 pub mod double_move;
 pub mod draw;
 pub mod empower;
@@ -68,6 +75,7 @@ pub mod kinds;
 pub mod king;
 pub mod knight;
 pub mod movement;
+pub mod notation;
 pub mod paralysis;
 pub mod pawn;
 pub mod queen;
@@ -75,6 +83,7 @@ pub mod respawn;
 pub mod rook;
 pub mod setup;
 pub mod siege;
+pub mod swap;
 pub mod templar;
 pub mod tomb;
 pub mod trap;
@@ -229,6 +238,16 @@ impl Rules for Fc6 {
     }
     fn explain_illegal(&self, pos: &Fc6Position, action: &Action) -> String {
         turn::explain_illegal(self, pos, action)
+    }
+    fn format_action(&self, _pos: &Fc6Position, action: &Action) -> String {
+        notation::format(&self.kinds, action)
+    }
+    fn parse_action(
+        &self,
+        _pos: &Fc6Position,
+        text: &str,
+    ) -> Result<Action, frozen_core::ActionParseError> {
+        notation::parse(&self.kinds, text)
     }
     fn validate(&self, pos: &Fc6Position) -> Vec<Problem> {
         setup::validate(self, pos)

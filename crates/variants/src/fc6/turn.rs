@@ -58,7 +58,9 @@ use super::pawn::{
     is_promotion_choice, on_far_rank, owed, owed_promotions, promote, promote_by_capture,
     PROMOTION_KINDS,
 };
+use super::notation::{special, Special};
 use super::respawn;
+use super::{bishop, chancellor, swap};
 use super::rook::{ortho_dir, push, push_target, Pushed};
 use super::siege::besieged;
 use super::tomb::{self, Cascade, Death};
@@ -133,6 +135,9 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
     if !(pos.state().first_move && me == Side::White) {
         exchange_candidates(fc, &an, pos, out);
         respawn::candidates(fc, pos, &|p, a| exec(fc, p, a, &mut NoEvents), out);
+        swap::candidates(fc, &an, pos, out);
+        chancellor::paralyse_candidates(fc, &an, pos, out);
+        bishop::candidates(fc, &an, pos, out);
     }
 }
 
@@ -265,6 +270,18 @@ pub fn exec_with(
                 promote(pos, id, k, events);
             }
             pos.bump_ply();
+        }
+        ActionKind::Swap => {
+            swap::perform(pos, a, events);
+            finish_turn(pos, events);
+        }
+        ActionKind::Act => {
+            match special(a) {
+                Some(Special::Convert) => bishop::perform(pos, a, events),
+                Some(Special::Paralyse) => chancellor::paralyse(pos, a, events),
+                None => {}
+            }
+            finish_turn(pos, events);
         }
         _ => finish_turn(pos, events),
     }
@@ -523,16 +540,33 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
     }
     match a.kind {
         ActionKind::Move => {}
-        ActionKind::Drop | ActionKind::Exchange if turn.is_some() => {
+        ActionKind::Drop | ActionKind::Exchange | ActionKind::Swap | ActionKind::Act
+            if turn.is_some() =>
+        {
             return "a turn is in progress: a special move is a whole turn, never a leg of a double move; make the next leg or play `end` (FC6-DBLM-11)".into()
         }
         ActionKind::Drop => {
             return respawn::explain_illegal(fc, pos, &|p, x| exec(fc, p, x, &mut NoEvents), a)
         }
         ActionKind::Exchange => return king::explain_exchange(fc, pos, a),
+        ActionKind::Swap => return swap::explain(fc, pos, a),
+        ActionKind::Act => {
+            return match special(a) {
+                Some(Special::Convert) => bishop::explain(fc, pos, a),
+                Some(Special::Paralyse) => {
+                    let an = Analysis::new(fc, pos);
+                    match a.path[..] {
+                        [c, b] => chancellor::paralyse_refusal(fc, &an, pos, c, b)
+                            .unwrap_or_else(|| "Paralyse takes no promotion or tag (FC6-CHAN-02)".into()),
+                        _ => "Paralyse names two squares: paralyse:<chancellor><target> (FC6-CHAN-02)".into(),
+                    }
+                }
+                None => "unknown special move (docs/notation.md)".into(),
+            }
+        }
         _ => {
             return format!(
-                "fc6 has moves, `end`, King's Exchange (exchange:), respawn (drop:) and owed promotions (act:e16=Q) in this version: `{}` actions are not part of the game yet",
+                "fc6 has moves, `end`, King's Exchange (exchange:), respawn (drop:), owed promotions (act:e16=Q), swaps (swap:), Conversion (convert:) and Paralyse (paralyse:) in this version: `{}` actions are not part of the game",
                 a.kind.keyword()
             )
         }

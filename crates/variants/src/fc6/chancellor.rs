@@ -1,0 +1,145 @@
+//! The Chancellor (FC6-CHAN-01..05): Teleswap, Paralyse and its immunities.
+//!
+//! * FC6-CHAN-01: Teleswap: an unparalysed chancellor trades squares with any friendly
+//!   unit anywhere on the board, the king included ("even the king"), except another
+//!   chancellor (kind immunity), a shadow and a unit a trap holds (FC6-TRAP-05)
+//!   ([`teleswap_refusal`]). A Teleswap and a SwapShot of the same two units are one
+//!   action, `swap:<square><square>` in scan order ([`super::swap`]).
+//! * FC6-CHAN-02: Paralyse (`paralyse:<chancellor><target>`, [`paralyse_candidates`],
+//!   [`paralyse`]): instead of capturing, the chancellor paralyses an enemy unit it
+//!   attacks for 3 turns of that unit's owner (an effect); nobody moves. A whole turn,
+//!   never a leg of a double move.
+//! * FC6-CHAN-03: no target: kings, chancellors (kind), shadows, units that refuse
+//!   paralysis effects (Royal Guards, FC6-KING-06) ([`paralyse_refusal`]). Guards and the
+//!   Shield do not protect (FC6-GARD-03, FC6-TEMP-03).
+//! * FC6-CHAN-04: chancellors are immune to SwapShot by enemies ([`swapshot_immune`]) and
+//!   to jester presence (the family tables' `presence_immune`, [`super::paralysis`]).
+//! * FC6-CHAN-05: chancellors never lose range: they have no slides and are no CRR unit
+//!   ([`super::base::is_crr`]).
+//!
+//! Uses: [`super::attack`], [`super::kinds`], [`super::paralysis`], [`super::trap`],
+//! [`super::notation`].
+
+use super::attack::{attacked_units, attacks};
+use super::base::{Fc6, Fc6Position, CHANCELLOR, KING};
+use super::empower::Analysis;
+use super::kinds::is_shadow;
+use super::notation::Special;
+use super::paralysis::{is_paralyzed, paralyze, refuses, Paralysis};
+use super::trap::held;
+use frozen_core::{Action, EventSink, Kind, Square};
+
+/// Turns of its owner a Paralyse freezes the target for (FC6-CHAN-02).
+pub const PARALYSE_TURNS: u32 = 3;
+
+/// True if a unit of kind `kind` cannot be SwapShotted by an enemy (FC6-CHAN-04).
+#[inline]
+pub fn swapshot_immune(kind: Kind) -> bool {
+    kind == CHANCELLOR
+}
+
+/// Why the chancellor on `c` may not Teleswap with the unit on `y` (None: it may)
+/// (FC6-CHAN-01).
+pub fn teleswap_refusal(pos: &Fc6Position, c: Square, y: Square) -> Option<String> {
+    let (Some(cid), Some(yid)) = (pos.unit_at(c), pos.unit_at(y)) else {
+        return Some("a Teleswap names two squares holding units (FC6-CHAN-01)".into());
+    };
+    let (cu, yu) = (pos.unit(cid), pos.unit(yid));
+    if cu.kind != CHANCELLOR {
+        return Some(format!("no chancellor stands on {c} (FC6-CHAN-01)"));
+    }
+    if cu.side != yu.side || c == y {
+        return Some(format!(
+            "a chancellor Teleswaps only with another friendly unit; {y} holds none (FC6-CHAN-01)"
+        ));
+    }
+    if is_paralyzed(pos, cid) {
+        return Some(format!("the chancellor on {c} is paralysed (FC6-PARA-01)"));
+    }
+    if yu.kind == CHANCELLOR {
+        return Some("kind immunity: a chancellor never swaps with a chancellor (FC6-KIND-02, FC6-CHAN-01)".into());
+    }
+    if is_shadow(pos, yid) {
+        return Some(format!(
+            "the unit on {y} is a shadow and cannot be swapped (FC6-SWAP-03)"
+        ));
+    }
+    if held(pos, yid) {
+        return Some(format!(
+            "the unit on {y} is held by a trap and cannot be swapped (FC6-TRAP-05)"
+        ));
+    }
+    None
+}
+
+/// Why the chancellor on `c` may not Paralyse the unit on `b` (None: it may)
+/// (FC6-CHAN-02/03).
+pub fn paralyse_refusal(
+    fc: &Fc6,
+    an: &Analysis,
+    pos: &Fc6Position,
+    c: Square,
+    b: Square,
+) -> Option<String> {
+    let (Some(cid), Some(bid)) = (pos.unit_at(c), pos.unit_at(b)) else {
+        return Some("Paralyse names the chancellor's square, then its target's (FC6-CHAN-02)".into());
+    };
+    let (cu, bu) = (pos.unit(cid), pos.unit(bid));
+    if cu.kind != CHANCELLOR || cu.side != pos.to_move() {
+        return Some(format!("no chancellor of yours stands on {c} (FC6-CHAN-02)"));
+    }
+    if bu.side == cu.side {
+        return Some(format!(
+            "Paralyse targets an enemy unit; {b} holds your own (FC6-CHAN-02)"
+        ));
+    }
+    if is_paralyzed(pos, cid) {
+        return Some(format!("the chancellor on {c} is paralysed (FC6-PARA-01)"));
+    }
+    if bu.kind == KING {
+        return Some("kings cannot be paralysed (FC6-CHAN-03, FC6-KING-07)".into());
+    }
+    if bu.kind == CHANCELLOR {
+        return Some(
+            "kind immunity: a chancellor cannot paralyse a chancellor (FC6-CHAN-03)".into(),
+        );
+    }
+    if is_shadow(pos, bid) {
+        return Some(format!(
+            "the unit on {b} is a shadow and cannot be paralysed (FC6-CHAN-03)"
+        ));
+    }
+    if refuses(pos, bid) {
+        return Some(format!(
+            "the unit on {b} stands next to its king: Royal Guards refuse paralysis (FC6-CHAN-03, FC6-KING-06)"
+        ));
+    }
+    if !attacks(fc, an, pos, cid, b) {
+        return Some(format!(
+            "the chancellor on {c} could not capture on {b} with one leg now (FC6-CHAN-02)"
+        ));
+    }
+    None
+}
+
+/// Paralyse candidates of the side to act (FC6-CHAN-02/03).
+pub fn paralyse_candidates(fc: &Fc6, an: &Analysis, pos: &Fc6Position, out: &mut Vec<Action>) {
+    let me = pos.to_move();
+    for c in pos.pieces(me, CHANCELLOR).iter() {
+        let Some(cid) = pos.unit_at(c) else { continue };
+        let reach = attacked_units(fc, an, pos, cid) & pos.side_bb(me.opposite());
+        for b in reach.iter() {
+            if paralyse_refusal(fc, an, pos, c, b).is_none() {
+                out.push(Special::Paralyse.action(&[c, b], 0));
+            }
+        }
+    }
+}
+
+/// Performs `paralyse:<chancellor><target>` (FC6-CHAN-02): the target is paralysed for its
+/// owner's next 3 turns (an effect; the maximum with what it had, FC6-PARA-03).
+pub fn paralyse(pos: &mut Fc6Position, a: &Action, events: &mut dyn EventSink) {
+    if let Some(b) = a.path.get(1).and_then(|&b| pos.unit_at(b)) {
+        paralyze(pos, b, PARALYSE_TURNS, Paralysis::Effect, events);
+    }
+}
