@@ -99,3 +99,36 @@ fn end_leap_captures_and_pushes_round_trip() {
         );
     }
 }
+
+/// The part 3 texts round-trip: swaps (`swap:`, with a promotion), Conversion
+/// (`convert:`) and Paralyse (`paralyse:`); the core `act:` form is refused with the list
+/// of keywords (FC6-SWAP-01, FC6-CHAN-01, FC6-CHAN-02, FC6-BISH-01).
+#[test]
+fn special_moves_round_trip() {
+    let rules = Fc6::new();
+    let fen = "15k/15p/16/16/4R11/16/16/16/16/16/16/6n9/4P2n8/16/P15/K1B2C10 w";
+    let g = Game::from_position(rules.clone(), rules.position_from_fen(fen).expect("fen"));
+    let texts: Vec<String> = g.actions().iter().map(|a| g.format(a)).collect();
+    for want in ["swap:e4e12", "convert:c1g5", "paralyse:f1h4", "swap:a1f1"] {
+        assert!(texts.iter().any(|t| t == want), "{want} in {texts:?}");
+    }
+    for a in g.actions() {
+        let t = g.format(&a);
+        assert_eq!(
+            rules.parse_action(g.position(), &t).expect("parses"),
+            a,
+            "{t}"
+        );
+    }
+    let promo = "15k/15p/4R11/16/4P11/16/16/16/16/16/16/16/16/16/P15/K15 w";
+    let g = Game::from_position(rules.clone(), rules.position_from_fen(promo).expect("fen"));
+    let a = rules
+        .parse_action(g.position(), "swap:e12e14=Q")
+        .expect("parses");
+    assert_eq!(a.piece.and_then(|k| g.rules().kinds().get(k).map(|i| i.fen)), Some('Q'));
+    assert_eq!(g.format(&a), "swap:e12e14=Q");
+    let err = rules
+        .parse_action(g.position(), "act:c1g5")
+        .expect_err("act: is refused");
+    assert!(err.reason.contains("convert:"), "{err}");
+}

@@ -103,7 +103,7 @@ fn conservation(pos: &Fc6Position) -> Result<(), String> {
 }
 
 /// No unit appears, vanishes or changes place without an event naming it (a move, a
-/// capture, a death into a tomb, a queue moving, a respawn).
+/// capture, a death into a tomb, a queue moving, a respawn, a swap).
 fn moves_reported(
     before: &Fc6Position,
     after: &Fc6Position,
@@ -120,6 +120,7 @@ fn moves_reported(
             | Event::Captured { unit, .. }
             | Event::Removed { unit, .. }
             | Event::Entered { unit, .. } => unit.index() == i,
+            Event::Swapped { a, b } => a.index() == i || b.index() == i,
             _ => false,
         });
         if !named {
@@ -145,6 +146,10 @@ struct Seen {
     exchanges: usize,
     kings_checks: usize,
     captures: usize,
+    /// Part 3: swaps (SwapShot and Teleswap), Paralyses, Conversions.
+    swaps: usize,
+    paralyses: usize,
+    conversions: usize,
 }
 
 fn count(seen: &mut Seen, pos_before: &Fc6Position, a: &frozen_core::Action, events: &[Event]) {
@@ -152,7 +157,13 @@ fn count(seen: &mut Seen, pos_before: &Fc6Position, a: &frozen_core::Action, eve
     match a.kind {
         ActionKind::Drop => seen.respawns += 1,
         ActionKind::Exchange => seen.exchanges += 1,
+        ActionKind::Swap => seen.swaps += 1,
         _ => {}
+    }
+    match frozen_variants::fc6::notation::special(a) {
+        Some(frozen_variants::fc6::notation::Special::Paralyse) => seen.paralyses += 1,
+        Some(frozen_variants::fc6::notation::Special::Convert) => seen.conversions += 1,
+        None => {}
     }
     for e in events {
         match e {
@@ -282,4 +293,8 @@ fn fc6_random_games_keep_invariants() {
     assert!(seen.respawns >= 2, "{seen:?}");
     assert!(seen.exchanges >= 180, "{seen:?}");
     assert!(seen.kings_checks >= 10, "{seen:?}");
+    // Part 3 special moves (these seeds meet swaps 1366, Paralyses 8, Conversions 21).
+    assert!(seen.swaps >= 600, "{seen:?}");
+    assert!(seen.paralyses >= 3, "{seen:?}");
+    assert!(seen.conversions >= 8, "{seen:?}");
 }
