@@ -125,7 +125,11 @@ fn special_moves_round_trip() {
     let a = rules
         .parse_action(g.position(), "swap:e12e14=Q")
         .expect("parses");
-    assert_eq!(a.piece.and_then(|k| g.rules().kinds().get(k).map(|i| i.fen)), Some('Q'));
+    assert_eq!(
+        a.piece
+            .and_then(|k| g.rules().kinds().get(k).map(|i| i.fen)),
+        Some('Q')
+    );
     assert_eq!(g.format(&a), "swap:e12e14=Q");
     let err = rules
         .parse_action(g.position(), "act:c1g5")

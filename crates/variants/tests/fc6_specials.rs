@@ -105,7 +105,11 @@ fn fc6_swap_01_swapshot_friend_or_foe_one_action_per_pair() {
     assert_eq!(pair("f1", "g2"), 1);
     refused(&g, "swap:d3d1", "scan order");
     refused(&g, "swap:d1h8", "holding units");
-    refused(&game(&w("Ka1 Pa3 Rd1 Bh8 kp16 pp14")), "swap:d1h8", "one leg");
+    refused(
+        &game(&w("Ka1 Pa3 Rd1 Bh8 kp16 pp14")),
+        "swap:d1h8",
+        "one leg",
+    );
 }
 
 /// FC6-SWAP-02: reach is one leg with the current range: no double-move reach.
@@ -132,7 +136,10 @@ fn fc6_swap_03_kings_kind_chancellors_held_guarded_shielded() {
     let l = actions(&g);
     assert!(!l.contains("swap:d1d4") && !l.contains("swap:d4d1"));
     refused(&g, "swap:d1d4", "King's Exchange");
-    assert!(l.contains("swap:h1h8"), "control: the enemy knight is swappable");
+    assert!(
+        l.contains("swap:h1h8"),
+        "control: the enemy knight is swappable"
+    );
     // Kind immunity, both colours; enemy chancellor (but it can be captured).
     let g = game(&w("Ka1 Pa3 Rd1 Rd5 Rh1 rh5 Re1 ce5 kp16 pp14"));
     let l = actions(&g);
@@ -197,7 +204,10 @@ fn fc6_swap_04_no_capture_wall_trap_or_tomb_and_jesters_cannot() {
     refused(&g, "swap:e12e16", "must promote");
     let mut g = g;
     apply(&mut g, &["swap:e12e16=N"]);
-    assert_eq!(g.position().piece_at(sq("e16")), Some((KNIGHT, Side::White)));
+    assert_eq!(
+        g.position().piece_at(sq("e16")),
+        Some((KNIGHT, Side::White))
+    );
 }
 
 // ---------------------------------------------------------------- CHAN
@@ -231,12 +241,21 @@ fn fc6_chan_02_paralyse_for_three_owner_turns() {
     let n = at(&g, "h4");
     apply(&mut g, &["paralyse:f1h4"]);
     let p = g.position();
-    assert_eq!(p.unit_at(sq("f1")).map(|c| p.unit(c).kind), Some(CHANCELLOR));
+    assert_eq!(
+        p.unit_at(sq("f1")).map(|c| p.unit(c).kind),
+        Some(CHANCELLOR)
+    );
     assert_eq!(p.unit_at(sq("h4")), Some(n), "nobody moves");
     assert_eq!(left(&g, "h4"), 3, "Black's next 3 turns");
     assert!(!actions(&g).iter().any(|t| t.starts_with("h4")));
-    turns(&mut g, &["p14p13", "a3a4", "p13p12", "a4a5", "p12p11", "a5a6"]);
-    assert!(actions(&g).iter().any(|t| t.starts_with("h4")), "free again");
+    turns(
+        &mut g,
+        &["p14p13", "a3a4", "p13p12", "a4a5", "p12p11", "a5a6"],
+    );
+    assert!(
+        actions(&g).iter().any(|t| t.starts_with("h4")),
+        "free again"
+    );
 }
 
 /// FC6-CHAN-03: no Paralyse on kings, chancellors or royal-guarded units; guarded units
@@ -389,5 +408,8 @@ fn fc6_bish_05_not_a_capture() {
     assert!(l.contains("convert:h13k16=Q") && !l.contains("convert:h13k16"));
     let mut g = g;
     apply(&mut g, &["convert:h13k16=B"]);
-    assert_eq!(g.position().piece_at(sq("k16")), Some((BISHOP, Side::White)));
+    assert_eq!(
+        g.position().piece_at(sq("k16")),
+        Some((BISHOP, Side::White))
+    );
 }

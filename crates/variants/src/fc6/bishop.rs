@@ -35,7 +35,9 @@ pub const CONVERSION_COST: u32 = 2;
 /// Why the bishop on `s` may not convert the unit on `t` (None: it may) (FC6-BISH-01/04).
 pub fn refusal(fc: &Fc6, an: &Analysis, pos: &Fc6Position, s: Square, t: Square) -> Option<String> {
     let (Some(x), Some(y)) = (pos.unit_at(s), pos.unit_at(t)) else {
-        return Some("Conversion names the bishop's square, then its target's (FC6-BISH-01)".into());
+        return Some(
+            "Conversion names the bishop's square, then its target's (FC6-BISH-01)".into(),
+        );
     };
     let (ub, ut) = (pos.unit(x), pos.unit(y));
     if ub.kind != BISHOP || ub.side != pos.to_move() {
@@ -123,7 +125,9 @@ pub fn perform(pos: &mut Fc6Position, a: &Action, events: &mut dyn EventSink) {
         if pos.trap(t).is_some_and(|tr| tr.held == Some(v)) {
             pos.set_trap(t, None);
             if events.wants() {
-                events.push(Event::Note(format!("trap on {t} releases the converted unit")));
+                events.push(Event::Note(format!(
+                    "trap on {t} releases the converted unit"
+                )));
             }
         }
     }

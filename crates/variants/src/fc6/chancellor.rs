@@ -57,7 +57,10 @@ pub fn teleswap_refusal(pos: &Fc6Position, c: Square, y: Square) -> Option<Strin
         return Some(format!("the chancellor on {c} is paralysed (FC6-PARA-01)"));
     }
     if yu.kind == CHANCELLOR {
-        return Some("kind immunity: a chancellor never swaps with a chancellor (FC6-KIND-02, FC6-CHAN-01)".into());
+        return Some(
+            "kind immunity: a chancellor never swaps with a chancellor (FC6-KIND-02, FC6-CHAN-01)"
+                .into(),
+        );
     }
     if is_shadow(pos, yid) {
         return Some(format!(
@@ -82,11 +85,15 @@ pub fn paralyse_refusal(
     b: Square,
 ) -> Option<String> {
     let (Some(cid), Some(bid)) = (pos.unit_at(c), pos.unit_at(b)) else {
-        return Some("Paralyse names the chancellor's square, then its target's (FC6-CHAN-02)".into());
+        return Some(
+            "Paralyse names the chancellor's square, then its target's (FC6-CHAN-02)".into(),
+        );
     };
     let (cu, bu) = (pos.unit(cid), pos.unit(bid));
     if cu.kind != CHANCELLOR || cu.side != pos.to_move() {
-        return Some(format!("no chancellor of yours stands on {c} (FC6-CHAN-02)"));
+        return Some(format!(
+            "no chancellor of yours stands on {c} (FC6-CHAN-02)"
+        ));
     }
     if bu.side == cu.side {
         return Some(format!(

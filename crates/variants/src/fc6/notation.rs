@@ -57,9 +57,7 @@ pub fn special(a: &Action) -> Option<Special> {
     if a.kind != ActionKind::Act {
         return None;
     }
-    Special::ALL
-        .into_iter()
-        .find(|s| s.code() == a.arg & 0xf)
+    Special::ALL.into_iter().find(|s| s.code() == a.arg & 0xf)
 }
 
 /// The number an action carries above its code (a leg's tag, a Pull's squares).

@@ -69,7 +69,9 @@ pub fn swapshot_refusal(
         return Some(format!("the unit on {a} is paralysed (FC6-PARA-01)"));
     }
     if ub.kind == KING {
-        return Some("kings cannot be SwapShotted: only King's Exchange moves them (FC6-SWAP-03)".into());
+        return Some(
+            "kings cannot be SwapShotted: only King's Exchange moves them (FC6-SWAP-03)".into(),
+        );
     }
     if is_shadow(pos, y) {
         return Some(format!(
@@ -164,23 +166,32 @@ fn teleswap(pos: &Fc6Position, s: Square, t: Square) -> Option<String> {
     }
 }
 
-/// How a swap of the units on `s` and `t` meets the far ranks: `Err` if it would put an
-/// enemy pawn on its far rank (not listed), `Ok(true)` if a pawn of the side to act lands
-/// on its far rank (the action names the promotion).
-pub fn far_rank(pos: &Fc6Position, s: Square, t: Square) -> Result<bool, ()> {
+/// How a swap meets the far ranks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FarRank {
+    /// No pawn lands on its far rank.
+    No,
+    /// A pawn of the side to act lands on its far rank: the action names the promotion.
+    Own,
+    /// An enemy pawn would land on its far rank: not listed.
+    Enemy,
+}
+
+/// How a swap of the units on `s` and `t` meets the far ranks.
+pub fn far_rank(pos: &Fc6Position, s: Square, t: Square) -> FarRank {
     let me = pos.to_move();
-    let mut own = false;
+    let mut out = FarRank::No;
     for (from, to) in [(s, t), (t, s)] {
         if let Some((k, side)) = pos.piece_at(from) {
             if k == PAWN && on_far_rank(side, to) {
                 if side != me {
-                    return Err(());
+                    return FarRank::Enemy;
                 }
-                own = true;
+                out = FarRank::Own;
             }
         }
     }
-    Ok(own)
+    out
 }
 
 /// Swap candidates of the side to act (FC6-SWAP-01..04, FC6-CHAN-01): one action per pair.
@@ -216,9 +227,9 @@ pub fn candidates(fc: &Fc6, an: &Analysis, pos: &Fc6Position, out: &mut Vec<Acti
     for (s, t) in pairs {
         let a = Action::new(ActionKind::Swap, &[s, t]);
         match far_rank(pos, s, t) {
-            Err(()) => {}
-            Ok(true) => out.extend(PROMOTION_KINDS.map(|k| a.clone().with_piece(k))),
-            Ok(false) => out.push(a),
+            FarRank::Enemy => {}
+            FarRank::Own => out.extend(PROMOTION_KINDS.map(|k| a.clone().with_piece(k))),
+            FarRank::No => out.push(a),
         }
     }
 }
@@ -233,12 +244,14 @@ pub fn explain(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
         return why;
     }
     if pos.side_bb(pos.to_move()).contains(t) && s > t {
-        return format!("a swap of two friendly units names them in scan order: swap:{t}{s} (FC6-SWAP-01)");
+        return format!(
+            "a swap of two friendly units names them in scan order: swap:{t}{s} (FC6-SWAP-01)"
+        );
     }
     match far_rank(pos, s, t) {
-        Err(()) => "the swap would put an enemy pawn on its far rank: such swaps are not part of this version (FC6-SWAP-04)".into(),
-        Ok(true) if a.piece.is_none() => "a pawn reaching its far rank must promote: add =R, =N, =B, =D, =J, =C, =T or =Q (FC6-PAWN-02)".into(),
-        Ok(false) if a.piece.is_some() => "no pawn reaches its far rank in this swap: write it without a promotion (FC6-PAWN-02)".into(),
+        FarRank::Enemy => "the swap would put an enemy pawn on its far rank: such swaps are not part of this version (FC6-SWAP-04)".into(),
+        FarRank::Own if a.piece.is_none() => "a pawn reaching its far rank must promote: add =R, =N, =B, =D, =J, =C, =T or =Q (FC6-PAWN-02)".into(),
+        FarRank::No if a.piece.is_some() => "no pawn reaches its far rank in this swap: write it without a promotion (FC6-PAWN-02)".into(),
         _ => "a pawn promotes to R, N, B, D, J, C, T or Q, never K or P (FC6-PAWN-02)".into(),
     }
 }
