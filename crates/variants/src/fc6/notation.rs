@@ -75,7 +75,7 @@ pub fn format(kinds: &KindSet, a: &Action) -> String {
     format!("{}:{}", s.keyword(), frozen_core::format_action(kinds, &m))
 }
 
-/// Reads the text [`format`] writes.
+/// Reads the text [`format()`] writes.
 pub fn parse(kinds: &KindSet, text: &str) -> Result<Action, ActionParseError> {
     for s in Special::ALL {
         let Some(rest) = text
