@@ -53,17 +53,17 @@ use super::empower::Analysis;
 use super::king::{self, exchange_candidates};
 use super::knight::{is_leap_capture, leap_captures, MARCH_LEGS};
 use super::movement::{classify, for_each_leg, middle_free, Grant, LegKind};
+use super::notation::{special, Special};
 use super::paralysis::is_paralyzed;
 use super::pawn::{
     is_promotion_choice, on_far_rank, owed, owed_promotions, promote, promote_by_capture,
     PROMOTION_KINDS,
 };
-use super::notation::{special, Special};
 use super::respawn;
-use super::{bishop, chancellor, swap};
 use super::rook::{ortho_dir, push, push_target, Pushed};
 use super::siege::besieged;
 use super::tomb::{self, Cascade, Death};
+use super::{bishop, chancellor, swap};
 use super::{queen, trap, walls};
 use crate::frozen_family::leap_paths::is_knight_offset;
 use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, NoEvents, Side, Square, UnitId};
