@@ -29,6 +29,13 @@ pub struct View<'a> {
     pub tombs: Bitboard,
     /// What stops a slide: units and walls.
     pub blockers: Bitboard,
+    /// Guarded units' squares (FC11-EMPW-05): no capture lands there. Empty unless the
+    /// view was built for a listing ([`View::with_guards`]).
+    pub guarded: Bitboard,
+    /// The kind a moving unit keeps for kind immunity while it moves with a pattern of
+    /// another kind (a stand-in unit of the lender's kind makes the moves; FC11-EMPW-02,
+    /// FC11-ROOK-04); `None` for its own patterns.
+    pub actor: Option<frozen_core::Kind>,
 }
 
 impl<'a> View<'a> {
@@ -48,7 +55,29 @@ impl<'a> View<'a> {
             walls,
             tombs,
             blockers: units | walls,
+            guarded: Bitboard::EMPTY,
+            actor: None,
         }
+    }
+
+    /// This view with the guarded squares `guarded` (FC11-EMPW-05).
+    pub fn with_guards(self, guarded: Bitboard) -> View<'a> {
+        View { guarded, ..self }
+    }
+
+    /// True if `mover` may capture the unit on `t` (FC11-CAPT-02 through
+    /// [`super::capture::refusal_as`], with [`View::actor`]'s kind; and not a guarded unit,
+    /// FC11-EMPW-05).
+    #[inline]
+    pub fn may_capture(&self, mover: &Unit, t: Square) -> bool {
+        let Some(vid) = self.unit_at(t) else {
+            return false;
+        };
+        if self.guarded.contains(t) {
+            return false;
+        }
+        let kind = self.actor.unwrap_or(mover.kind);
+        super::capture::refusal_as(kind, mover, self.unit(vid)).is_none()
     }
 
     /// True if a non-capture move may end on `sq`: no unit and no wall (a tomb is allowed
@@ -154,12 +183,8 @@ pub fn push_plain(
 ) {
     if v.open(t) {
         out.push(Action::step(s, t));
-    } else if captures {
-        if let Some(vid) = v.unit_at(t) {
-            if super::capture::capturable(mover, v.unit(vid)) {
-                out.push(Action::step(s, t));
-            }
-        }
+    } else if captures && v.may_capture(mover, t) {
+        out.push(Action::step(s, t));
     }
 }
 

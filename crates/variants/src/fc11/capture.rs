@@ -76,11 +76,18 @@ pub enum Refusal {
 /// capture the immunity table refuses ([`super::immunity::immune_kind`]: the King, the
 /// immortal Frog and Ship, kind immunity).
 pub fn refusal(mover: &Unit, victim: &Unit) -> Option<Refusal> {
+    refusal_as(mover.kind, mover, victim)
+}
+
+/// [`refusal`] for `mover` acting as a unit of kind `kind` for kind immunity: the unit's own
+/// kind when it captures with a pattern another unit lends it (FC11-EMPW-02, FC11-ROOK-04),
+/// where the pattern comes from a stand-in unit of the lender's kind.
+pub fn refusal_as(kind: Kind, mover: &Unit, victim: &Unit) -> Option<Refusal> {
     if mover.side == victim.side {
         return Some(Refusal::Friendly);
     }
     let actor = Actor {
-        kind: mover.kind,
+        kind,
         side: mover.side,
     };
     match immune_kind(Effect::Capture, Some(actor), victim.kind, victim.side)? {

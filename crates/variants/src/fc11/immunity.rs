@@ -182,6 +182,8 @@ pub const TABLE: &[Row] = &[
     row(Effect::Capture, Who::Kind(SHIP), "FC11-PARA-16"),
     row(Effect::Empower, Who::Kind(SHIP), "FC11-PARA-16"),
     row(Effect::Guard, Who::Kind(SHIP), "FC11-PARA-16"),
+    // Pawns neither empower nor are empowered (FC11-EMPW-03, FC11-PAWN-12).
+    row(Effect::Empower, Who::Kind(PAWN), "FC11-EMPW-03"),
     row(Effect::Capture, Who::Kind(FROG), "FC11-PARA-16"),
     // Guarded and trapped units (FC11-PARA-16).
     row(Effect::Capture, Who::Guarded, "FC11-PARA-16"),
@@ -280,6 +282,12 @@ pub fn royal_guard(pos: &Fc11Position, id: UnitId) -> bool {
             .is_some_and(|k| k.distance(sq) == 1)
 }
 
+/// The row of the table for `effect` on units in the state `who`, if there is one (the
+/// callers that know the state themselves, such as a guarded unit's capture, FC11-EMPW-05).
+pub fn state_row(effect: Effect, who: Who) -> Option<&'static Row> {
+    TABLE.iter().find(|r| r.who == who && applies(r, effect))
+}
+
 /// Why the unit `id` is immune to `effect` done by `actor`, if it is: the kind rows, the
 /// state rows whose state the unit has now, then kind immunity.
 pub fn immune(
@@ -295,7 +303,9 @@ pub fn immune(
     for r in TABLE {
         let has = match r.who {
             Who::RoyalGuard => royal_guard(pos, id),
-            // States of later parts: no unit has them yet.
+            // Guards are read off the position by `super::empower` (which this table may
+            // not import): the capture test asks [`state_row`] with what it knows.
+            // Monads, traps and shields are states of later parts: no unit has them yet.
             Who::Monad | Who::Guarded | Who::Trapped | Who::Shielded => false,
             Who::Kind(_) => false,
         };

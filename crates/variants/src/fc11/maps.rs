@@ -80,8 +80,9 @@ pub struct AttackMap {
     pub slide: Bitboard,
     /// Squares some other pattern of S reaches.
     pub other: Bitboard,
-    /// Each contributor's part, in square order.
-    pub reaches: Vec<Reach>,
+    /// Each contributor's part, in square order (inline up to 128 contributors: building
+    /// a map allocates nothing on the heap).
+    pub reaches: SmallVec<[Reach; 128]>,
 }
 
 impl AttackMap {
@@ -220,14 +221,14 @@ pub fn armed_tombs(v: &View) -> Bitboard {
     v.tombs & !v.units & !v.walls
 }
 
-/// E(`side`) (FC11-CAPT-12) on the position of `v`; `enemy_a` is A(`side`) (the Jesters it
-/// holds would explode if captured).
-pub fn explosion_map(v: &View, side: Side, a: &AttackMap) -> Bitboard {
+/// E(`side`) (FC11-CAPT-12) on the position of `v`; `a` is A(`side`) (the Jesters it holds
+/// would explode if captured; [`super::node::Node::explosion`] passes the whole map).
+pub fn explosion_map(v: &View, side: Side, a: Bitboard) -> Bitboard {
     let mut e = Bitboard::EMPTY;
     for t in armed_tombs(v).iter() {
         e |= around(t, 1);
     }
-    let theirs = v.pos.pieces(side.opposite(), JESTER) & a.all();
+    let theirs = v.pos.pieces(side.opposite(), JESTER) & a;
     for j in theirs.iter() {
         e |= around(j, 1);
     }
@@ -319,8 +320,8 @@ pub fn control_map(fc: &Fc11, v: &View, side: Side) -> Bitboard {
     c
 }
 
-/// I(`side`) = A ∪ E ∪ C (FC11-CAPT-13) on the position of `v`, each part built once.
-pub fn influence_map(fc: &Fc11, v: &View, side: Side) -> Bitboard {
-    let a = attack_map(v, side);
-    a.all() | explosion_map(v, side, &a) | control_map(fc, v, side)
+/// I(`side`) = A ∪ E ∪ C (FC11-CAPT-13) on the position of `v`, given A(`side`) whole
+/// (what [`super::node::Node::influence`] passes).
+pub fn influence_map(fc: &Fc11, v: &View, side: Side, a: Bitboard) -> Bitboard {
+    a | explosion_map(v, side, a) | control_map(fc, v, side)
 }

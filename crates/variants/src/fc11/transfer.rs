@@ -3,7 +3,8 @@
 //! * FC11-PARA-05: as its action, unit A takes paralysis off a friendly unit B: A is not
 //!   paralysed (counter or status), can be paralysed (not immune: not the King, not a Royal
 //!   Guard; [`super::immunity`]), is not threatened by an enemy unit (its square is not
-//!   attacked: not in A(enemy), FC11-CAPT-11, [`super::maps::attacked`]), is not a pawn
+//!   attacked: not in the whole A(enemy), lent patterns included, FC11-CAPT-11, read from
+//!   the listing's [`super::node::Node`]), is not a pawn
 //!   under Knightmare (no special moves, FC11-KNGT-06), and protects B: B's square is in
 //!   A's part of A(S), one A could capture on if an enemy stood there
 //!   ([`super::units::attacks`], the per-unit test the map is built from, bounced routes
@@ -26,7 +27,6 @@
 use super::base::{Fc11Position, PAWN};
 use super::board::View;
 use super::immunity::{immune, kind_immune, Effect};
-use super::maps::attacked;
 use super::paralysis::{paralyze, turns_left};
 use crate::frozen_family::timers::Paralysis;
 use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, Square, UnitId};
@@ -47,17 +47,25 @@ pub fn counter_frozen(pos: &Fc11Position, side: frozen_core::Side) -> Bitboard {
 
 /// True if the unit `a` (on `from`, not paralysed) may transfer at all: it can be
 /// paralysed, is no pawn under Knightmare and is not threatened (FC11-PARA-05).
-fn may_transfer(v: &View, a: UnitId, from: Square) -> bool {
+fn may_transfer(v: &View, a: UnitId, threatened: bool) -> bool {
     let pos = v.pos;
     let u = pos.unit(a);
     immune(pos, Effect::Paralysis, None, a).is_none()
         && !(u.kind == PAWN && super::units::knight::knightmare(pos, a).is_some())
-        && !attacked(v, from, u.side.opposite())
+        && !threatened
 }
 
 /// Appends the transfers of the unparalysed unit `a` on `from` to the friendly units
-/// paralysed by their counter on `frozen` (FC11-PARA-05).
-pub fn candidates(v: &View, a: UnitId, from: Square, frozen: Bitboard, out: &mut Vec<Action>) {
+/// paralysed by their counter on `frozen` (FC11-PARA-05); `threatened` says whether
+/// `from` is in A(enemy) (the listing's [`super::node::Node`] knows).
+pub fn candidates(
+    v: &View,
+    a: UnitId,
+    from: Square,
+    frozen: Bitboard,
+    threatened: bool,
+    out: &mut Vec<Action>,
+) {
     let frozen = frozen.without(from);
     if !frozen.any() {
         return;
@@ -72,7 +80,7 @@ pub fn candidates(v: &View, a: UnitId, from: Square, frozen: Bitboard, out: &mut
             continue;
         }
         if first {
-            if !may_transfer(v, a, from) {
+            if !may_transfer(v, a, threatened) {
                 return;
             }
             first = false;
@@ -151,7 +159,7 @@ pub fn explain(
     if u.kind == PAWN && super::units::knight::knightmare(pos, a).is_some() {
         return "a pawn under Knightmare makes no special move (FC11-KNGT-06)".into();
     }
-    if attacked(&v, from, u.side.opposite()) {
+    if super::empower::threatened(&v, from, u.side.opposite()) {
         return format!(
             "the {} on {from} is threatened by an enemy unit (FC11-PARA-05)",
             fc.kind_name(u.kind)

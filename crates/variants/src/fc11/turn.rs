@@ -35,10 +35,11 @@
 //! [`super::paralysis`].
 
 use super::base::{
-    Fc11, Fc11Position, BISHOP, CANNON, CHANCELLOR, DRAGON, FROG, JESTER, KING, LANCER, ONAGER,
-    PAWN, QUEEN, ROOK, SHIP, TEMPLAR, TREBUCHET,
+    Fc11, Fc11Position, ASSASSIN, BALLISTA, BISHOP, CANNON, CHANCELLOR, DRAGON, FROG, JESTER,
+    KING, ONAGER, PAWN, SHIP, TEMPLAR, TREBUCHET,
 };
 use super::board::View;
+use super::node::Node;
 use super::capture::{apply_crr, capture, current_range, refusal, CrrCount, Refusal};
 use super::check::king_safe;
 use super::paralysis::is_paralyzed;
@@ -81,18 +82,28 @@ pub fn candidates(fc: &Fc11, pos: &Fc11Position, out: &mut Vec<Action>) {
         return;
     }
     let v = View::new(pos);
+    let node = Node::new(&v);
+    let v = v.with_guards(node.guarded);
     let frozen = super::transfer::counter_frozen(pos, pos.to_move());
     for sq in pos.side_bb(pos.to_move()).iter() {
-        candidates_of(fc, &v, sq, frozen, out);
+        candidates_of(fc, &v, &node, sq, frozen, out);
     }
     out.push(super::null::action());
 }
 
-/// The candidates of the unit on `sq`: its own moves, a Jester's stolen moves
-/// (FC11-JEST-03), less the captures a Templar's Shield forbids (FC11-TEMP-03), then its
-/// Paralysis Transfers to the friendly units paralysed by their counter on `frozen`
-/// (FC11-PARA-05).
-fn candidates_of(fc: &Fc11, v: &View, sq: Square, frozen: Bitboard, out: &mut Vec<Action>) {
+/// The candidates of the unit on `sq`: its own moves, the moves lent by Empower and Tower
+/// (FC11-EMPW-02, FC11-ROOK-04), a Jester's stolen moves (FC11-JEST-03), less the
+/// captures a Templar's Shield forbids (FC11-TEMP-03), then its Paralysis Transfers to the
+/// friendly units paralysed by their counter on `frozen` (FC11-PARA-05). `v` carries the
+/// guards of `node` (FC11-EMPW-05).
+fn candidates_of(
+    fc: &Fc11,
+    v: &View,
+    node: &Node,
+    sq: Square,
+    frozen: Bitboard,
+    out: &mut Vec<Action>,
+) {
     let Some(id) = v.pos.unit_at(sq) else { return };
     if is_paralyzed(v.pos, id) {
         return;
@@ -100,12 +111,21 @@ fn candidates_of(fc: &Fc11, v: &View, sq: Square, frozen: Bitboard, out: &mut Ve
     let start = out.len();
     let u = v.pos.unit(id);
     units::moves(fc, v, u, sq, out);
+    for g in node.grants_of(id) {
+        let lender = v.pos.unit(g.lender);
+        let lent = if g.tower {
+            super::empower::tower_stand_in(u, lender)
+        } else {
+            super::empower::stand_in(u, lender)
+        };
+        super::empower::lent_moves(fc, v, u, &lent, sq, start, out);
+    }
     if u.kind == JESTER {
-        let thieves: SmallVec<[&frozen_core::Unit; 8]> =
-            super::maps::attackers(v, sq, u.side.opposite())
-                .iter()
-                .map(|&(eid, _)| v.pos.unit(eid))
-                .collect();
+        let thieves: SmallVec<[&frozen_core::Unit; 8]> = node
+            .attackers(v, sq, u.side.opposite())
+            .iter()
+            .map(|&eid| v.pos.unit(eid))
+            .collect();
         super::steal::stolen_moves(fc, v, u, sq, &thieves, start, out);
     }
     let mut keep = start;
@@ -116,7 +136,8 @@ fn candidates_of(fc: &Fc11, v: &View, sq: Square, frozen: Bitboard, out: &mut Ve
         }
     }
     out.truncate(keep);
-    super::transfer::candidates(v, id, sq, frozen, out);
+    let threatened = node.threatened(sq, u.side.opposite());
+    super::transfer::candidates(v, id, sq, frozen, threatened, out);
 }
 
 /// True if `a` captures a Templar whose Shield holds against its mover (FC11-TEMP-03).
@@ -177,11 +198,12 @@ pub fn has_legal_action(fc: &Fc11, pos: &mut Fc11Position) -> bool {
     crate::frozen_family::turn::with_scratch(|buf| {
         let squares = pos.side_bb(pos.to_move());
         let frozen = super::transfer::counter_frozen(pos, pos.to_move());
+        let node = Node::new(&View::new(pos));
         for sq in squares.iter() {
             buf.clear();
             {
-                let v = View::new(pos);
-                candidates_of(fc, &v, sq, frozen, buf);
+                let v = View::new(pos).with_guards(node.guarded);
+                candidates_of(fc, &v, &node, sq, frozen, buf);
             }
             if buf.iter().any(|a| is_legal(fc, pos, a)) {
                 return true;
@@ -265,17 +287,24 @@ pub fn path_squares(fc: &Fc11, pos: &Fc11Position, a: &Action) -> SmallVec<[Squa
     let Some(kind) = pos.unit_at(from).map(|id| pos.unit(id).kind) else {
         return out;
     };
+    let blockers = pos.occupied() | pos.walls().mask();
     let mut prev = from;
     for &c in &a.path[1..] {
         let (df, dr) = delta(prev, c);
         let straight = df == 0 || dr == 0 || df.abs() == dr.abs();
-        let slide = match kind {
-            LANCER | ROOK | QUEEN | BISHOP | SHIP | ONAGER | TEMPLAR => straight,
-            DRAGON => df != 0 && df.abs() == dr.abs(),
-            // A Jester's stolen slide (FC11-JEST-03); its own leaps read as leaps.
-            JESTER => straight && !units::jester::is_own_leap(df, dr),
+        // A straight segment over open squares is a slide, unless its shape is one of the
+        // mover's own leaps (a lent slide with the same squares as an own leap is that
+        // leap: the same action, FC11-EMPW-02); pawns never slide.
+        let own_leap = match kind {
+            PAWN => true,
+            JESTER => units::jester::is_own_leap(df, dr),
+            DRAGON => units::dragon::TWO.contains(&(df, dr)),
+            ASSASSIN => units::assassin::THREE.contains(&(df, dr)),
+            FROG => units::frog::FROG_DELTAS.contains(&(df, dr)),
+            BALLISTA => (df.abs(), dr.abs()) == (0, 2) || (df.abs(), dr.abs()) == (3, 0),
             _ => false,
         };
+        let slide = straight && !own_leap && (fc.geo.between(prev, c) & blockers).is_empty();
         if slide {
             out.extend(fc.geo.between(prev, c).iter());
         } else if kind == JESTER && units::jester::is_own_leap(df, dr) {
@@ -359,7 +388,14 @@ pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
     }
     if let Some(vid) = pos.unit_at(to) {
         let v = pos.unit(vid);
-        if !units::attacks(&View::new(pos), u, from, to) {
+        let view = View::new(pos);
+        if v.side != me && Node::new(&view).guarded.contains(to) {
+            return format!(
+                "the {} on {to} is guarded: two or more unthreatened pieces protect it, so it cannot be captured (FC11-EMPW-05)",
+                fc.kind_name(v.kind)
+            );
+        }
+        if !units::attacks(&view, u, from, to) {
             return match u.kind {
                 BISHOP | JESTER | FROG | super::base::BALLISTA | SHIP | ONAGER => {
                     format!("a {} never captures (FC11-SETP-13)", fc.kind_name(u.kind))

@@ -14,7 +14,7 @@
 
 use super::reach::{delta, View, DIAG, ORTHO};
 use crate::fc11::board::walk;
-use crate::fc11::capture::{capturable, current_range};
+use crate::fc11::capture::current_range;
 use frozen_core::{Action, ActionKind, Square, Unit};
 
 /// Candidate moves and captures.
@@ -23,7 +23,7 @@ pub fn moves(v: &View, u: &Unit, from: Square, out: &mut Vec<Action>) {
     if range == 0 {
         return;
     }
-    let victim = |t: Square| v.unit_at(t).is_some_and(|vid| capturable(u, v.unit(vid)));
+    let victim = |t: Square| v.may_capture(u, t);
     // j = 0: the four orthogonal neighbours.
     for (df, dr) in ORTHO {
         if let Some(t) = from.offset(df, dr) {

@@ -19,7 +19,6 @@
 use super::reach::{delta, View};
 use crate::fc11::base::Fc11;
 use crate::fc11::board::aim;
-use crate::fc11::capture::capturable;
 use crate::fc11::promotion::{self, on_far_rank};
 use frozen_core::{Action, ActionKind, Square, Unit};
 
@@ -63,7 +62,7 @@ pub fn moves(fc: &Fc11, v: &View, u: &Unit, from: Square, out: &mut Vec<Action>)
         };
         let Some(vid) = v.unit_at(t) else { continue };
         let victim = v.unit(vid);
-        if capturable(u, victim) {
+        if v.may_capture(u, t) {
             let stays_pawn = victim.kind == crate::fc11::base::PAWN;
             promotion::push(v.pos, Action::step(from, t), stays_pawn && far(t), out);
         }

@@ -96,9 +96,7 @@ pub fn routes(
     for &d in dirs {
         crate::fc11::bounce::routes(b, from, d, range, true, &mut |s| {
             let ok = if s.onto_unit {
-                captures
-                    && v.unit_at(s.to)
-                        .is_some_and(|vid| crate::fc11::capture::capturable(u, v.unit(vid)))
+                captures && v.may_capture(u, s.to)
             } else {
                 true
             };

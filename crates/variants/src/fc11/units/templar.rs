@@ -21,7 +21,7 @@
 
 use super::reach::{route_reaches, routes, View, DIAG, ORTHO};
 use crate::fc11::board::{push_plain, slide_reaches};
-use crate::fc11::capture::{capturable, current_range};
+use crate::fc11::capture::current_range;
 use crate::fc11::paralysis::is_paralyzed;
 use frozen_core::{Action, Dir, Square, Unit, UnitId};
 
@@ -55,7 +55,7 @@ pub fn moves(v: &View, u: &Unit, from: Square, out: &mut Vec<Action>) {
     t_squares(v, from, |turn, t| match turn {
         None => push_plain(v, u, from, t, true, out),
         Some(p2) => {
-            let ok = v.open(t) || v.unit_at(t).is_some_and(|vid| capturable(u, v.unit(vid)));
+            let ok = v.open(t) || v.may_capture(u, t);
             if ok {
                 out.push(Action::new(frozen_core::ActionKind::Move, &[from, p2, t]));
             }
