@@ -9,6 +9,8 @@ use frozen_core::{Rules, Side, Square};
 use frozen_variants::fc11::board::View;
 use frozen_variants::fc11::check::in_check;
 use frozen_variants::fc11::maps::{attack_map, attacked};
+use frozen_variants::fc11::node::Node;
+use frozen_variants::fc11::Fc11;
 
 fn sq(s: &str) -> Square {
     s.parse().expect("square")
@@ -378,8 +380,7 @@ fn fc11_capt_12_armed_tombs_and_capturable_jesters() {
     let p = pos_with(&shielded(&[("h8", 'N')]), "w", "- - - - e5:p,h8:p");
     let v = View::new(&p);
     for side in [Side::White, Side::Black] {
-        let a = attack_map(&v, side);
-        let e = explosion_map(&v, side, &a);
+        let e = Node::new(&v).explosion(&v, side);
         for s in ["d4", "e5", "f6", "d6", "f4"] {
             assert!(e.contains(sq(s)), "{side} {s}");
         }
@@ -388,8 +389,9 @@ fn fc11_capt_12_armed_tombs_and_capturable_jesters() {
     // A black Jester on e8 that White attacks: its 3x3 is in E(White), not in E(Black).
     let q = pos(&shielded(&[("e4", 'R'), ("e8", 'j')]));
     let v = View::new(&q);
-    let ew = explosion_map(&v, Side::White, &attack_map(&v, Side::White));
-    let eb = explosion_map(&v, Side::Black, &attack_map(&v, Side::Black));
+    let node = Node::new(&v);
+    let ew = node.explosion(&v, Side::White);
+    let eb = node.explosion(&v, Side::Black);
     assert!(ew.contains(sq("d9")) && ew.contains(sq("f7")));
     assert!(!eb.contains(sq("d9")));
     // Out of reach (range 3, CRR 13): no longer attacked, no longer in E.
@@ -397,14 +399,15 @@ fn fc11_capt_12_armed_tombs_and_capturable_jesters() {
     let v = View::new(&z);
     let a = attack_map(&v, Side::White);
     assert!(!a.contains(sq("e8")));
-    assert!(!explosion_map(&v, Side::White, &a).contains(sq("d9")));
+    assert!(!explosion_map(&v, Side::White, a.all()).contains(sq("d9")));
 }
 
 /// FC11-CAPT-13
 #[test]
 fn fc11_capt_13_influence_is_attack_explosion_and_control() {
-    use frozen_variants::fc11::maps::{control_map, explosion_map, influence_map};
+    use frozen_variants::fc11::maps::control_map;
     let f = fc();
+    let influence_map = |f: &Fc11, v: &View, side: Side| Node::new(v).influence(f, v, side);
     // A Frog captures nothing, but slimes its 3x3: g7 (diagonal, so not a push square).
     let p = pos(&shielded(&[("h8", 'F')]));
     let v = View::new(&p);
@@ -433,5 +436,5 @@ fn fc11_capt_13_influence_is_attack_explosion_and_control() {
     let i = influence_map(&f, &v, Side::White);
     let a = attack_map(&v, Side::White);
     assert!(a.all().is_subset(i));
-    assert!(explosion_map(&v, Side::White, &a).is_subset(i));
+    assert!(Node::new(&v).explosion(&v, Side::White).is_subset(i));
 }

@@ -36,7 +36,21 @@ struct NU {
     crr: i32,
     /// Turns of counter paralysis left, counted from the owner's current or next turn.
     left: u32,
+    /// The kind kind immunity reads: the unit's own, also when a stand-in of another kind
+    /// makes its lent moves (FC11-EMPW-02).
+    ki: char,
 }
+
+/// What protection makes of a unit (FC11-EMPW-02, -05).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum St {
+    Plain,
+    Empowered((i32, i32)),
+    Guarded,
+}
+
+/// The kinds that lend (FC11-EMPW-03): those that capture, but the King and the pawn.
+const LEND: &str = "LNDRQCTM";
 
 #[derive(Clone)]
 struct NB {
@@ -100,10 +114,211 @@ impl NB {
         if v.k == '?' {
             return u.white != v.white;
         }
-        u.white != v.white && !"KFS".contains(v.k) && (u.k != v.k || "PKFS".contains(u.k))
+        u.white != v.white && !"KFS".contains(v.k) && (u.ki != v.k || "PKFS".contains(u.ki))
     }
-    /// Candidate actions of the unit on (f, r): (text, destination, captures).
+    /// The valid protectors of the unit on (f, r) (FC11-EMPW-01, -04): friendly units of a
+    /// lending kind, not paralysed, whose own patterns could capture an enemy standing on
+    /// (f, r), and that no enemy attacks with its own patterns.
+    fn protectors(&self, f: i32, r: i32) -> Vec<(i32, i32)> {
+        let y = self.at(f, r).expect("unit");
+        let mut probe = self.clone();
+        probe.cell[r as usize][f as usize] = Some(NU {
+            k: '?',
+            white: !y.white,
+            ..y
+        });
+        let mut out = Vec::new();
+        for xr in 0..16 {
+            for xf in 0..16 {
+                let Some(x) = self.at(xf, xr) else { continue };
+                if x.white != y.white || (xf, xr) == (f, r) || !LEND.contains(x.k) {
+                    continue;
+                }
+                if self.paralysed(xf, xr) || !probe.hits(xf, xr, f, r) {
+                    continue;
+                }
+                if self.clone().attacked0(xf, xr, !y.white) {
+                    continue;
+                }
+                out.push((xf, xr));
+            }
+        }
+        out
+    }
+    /// FC11-EMPW-02, -03, -05, -06: one valid protector empowers (not a King, pawn or Ship,
+    /// not a protector of the unit's own kind); two or more guard (not a King or Ship).
+    fn standing(&self, f: i32, r: i32) -> St {
+        let y = self.at(f, r).expect("unit");
+        let p = self.protectors(f, r);
+        match p.len() {
+            0 => St::Plain,
+            1 => {
+                let x = self.at(p[0].0, p[0].1).expect("protector");
+                if "KPS".contains(y.k) || x.k == y.k {
+                    St::Plain
+                } else {
+                    St::Empowered(p[0])
+                }
+            }
+            _ => {
+                if "KS".contains(y.k) {
+                    St::Plain
+                } else {
+                    St::Guarded
+                }
+            }
+        }
+    }
+    /// A copy of the board where the unit on (f, r) is a stand-in of kind `k` with CRR
+    /// `crr`, keeping its own kind for kind immunity.
+    fn stand_in(&self, f: i32, r: i32, k: char, crr: i32) -> NB {
+        let u = self.at(f, r).expect("unit");
+        let mut b = self.clone();
+        b.cell[r as usize][f as usize] = Some(NU {
+            k,
+            crr,
+            ki: u.k,
+            aim: if u.white { (0, 1) } else { (0, -1) },
+            ..u
+        });
+        b
+    }
+    /// Candidate actions of the unit on (f, r): its own, the lent ones of Empower and
+    /// Tower (FC11-EMPW-02, FC11-ROOK-04), a Jester's stolen ones, less the captures of
+    /// guarded units (FC11-EMPW-05) and of shielded Templars.
     fn moves(&self, f: i32, r: i32) -> Vec<(String, (i32, i32), bool)> {
+        let u = self.at(f, r).expect("unit");
+        let mut out = self.own_moves(f, r);
+        let captures = "PLNDRQKCTM".contains(u.k);
+        let mut lent = Vec::new();
+        if let St::Empowered((xf, xr)) = self.standing(f, r) {
+            if !"XZ".contains(u.k) {
+                let x = self.at(xf, xr).expect("protector");
+                lent.extend(self.stand_in(f, r, x.k, x.crr).own_moves(f, r));
+            }
+        }
+        for rr in 0..16 {
+            for rf in 0..16 {
+                let Some(rk) = self.at(rf, rr) else { continue };
+                if rk.k == 'R'
+                    && rk.white == u.white
+                    && (rf, rr) != (f, r)
+                    && !self.paralysed(rf, rr)
+                    && self.standing(rf, rr) == St::Empowered((f, r))
+                {
+                    lent.extend(self.stand_in(f, r, 'R', rk.crr).own_moves(f, r));
+                }
+            }
+        }
+        for m in lent {
+            if (captures || !m.2) && !out.iter().any(|x| x.0 == m.0) {
+                out.push(m);
+            }
+        }
+        // FC11-JEST-03: a Jester also moves (never captures) like each enemy non-pawn
+        // piece that threatens it, as a piece of that kind and range of its own side.
+        if u.k == 'J' {
+            for er in 0..16 {
+                for ef in 0..16 {
+                    let Some(e) = self.at(ef, er) else { continue };
+                    if e.white == u.white || e.k == 'P' || !self.threatens(ef, er, f, r) {
+                        continue;
+                    }
+                    let mut b = self.clone();
+                    b.cell[r as usize][f as usize] = Some(NU {
+                        k: e.k,
+                        aim: if u.white { (0, 1) } else { (0, -1) },
+                        crr: e.crr,
+                        left: 0,
+                        ..u
+                    });
+                    for m in b.own_moves(f, r) {
+                        if !m.2 && self.free(m.1 .0, m.1 .1) && !out.iter().any(|x| x.0 == m.0) {
+                            out.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        // FC11-TEMP-03: no capture of a Templar whose Shield holds; FC11-EMPW-05: none of
+        // a guarded unit.
+        out.retain(|m| {
+            !(m.2
+                && (self.shield(m.1 .0, m.1 .1, f, r)
+                    || self.standing(m.1 .0, m.1 .1) == St::Guarded))
+        });
+        out
+    }
+    /// True if the unparalysed unit on (ef, er) could capture on (f, r) with its own or a
+    /// lent pattern (its part of A, FC11-CAPT-11).
+    fn threatens(&self, ef: i32, er: i32, f: i32, r: i32) -> bool {
+        let e = self.at(ef, er).expect("unit");
+        let y = self.at(f, r);
+        let mut probe = self.clone();
+        if let Some(y) = y {
+            probe.cell[r as usize][f as usize] = Some(NU {
+                k: '?',
+                white: !e.white,
+                ..y
+            });
+        }
+        if self.paralysed(ef, er) || self.knightmare(ef, er) {
+            return false;
+        }
+        if probe.hits(ef, er, f, r) {
+            return true;
+        }
+        self.lent_hits(&probe, ef, er, f, r, &self.lend_kinds(e.white))
+    }
+    /// The lending kinds `white`'s side has on the board.
+    fn lend_kinds(&self, white: bool) -> Vec<char> {
+        LEND.chars()
+            .filter(|&k| self.cell.iter().flatten().flatten().any(|u| u.white == white && u.k == k))
+            .collect()
+    }
+    /// True if the unit on (ef, er) could capture on (tf, tr) with a lent pattern: its
+    /// empower (judged on this board), or a Tower a Rook it alone protects gives it.
+    /// `probe` is this board with an enemy on (tf, tr); `kinds` the lending kinds of the
+    /// unit's side. A lent pattern at full range must reach (tf, tr) before protectors
+    /// are counted (a shorter range reaches no more).
+    fn lent_hits(&self, probe: &NB, ef: i32, er: i32, tf: i32, tr: i32, kinds: &[char]) -> bool {
+        let e = self.at(ef, er).expect("unit");
+        if !LEND.contains(e.k) || self.paralysed(ef, er) {
+            return false;
+        }
+        let reach = kinds
+            .iter()
+            .any(|&k| probe.stand_in(ef, er, k, 0).hits(ef, er, tf, tr));
+        if reach {
+            if let St::Empowered((xf, xr)) = self.standing(ef, er) {
+                let x = self.at(xf, xr).expect("protector");
+                if probe.stand_in(ef, er, x.k, x.crr).hits(ef, er, tf, tr) {
+                    return true;
+                }
+            }
+        }
+        if !kinds.contains(&'R') || !probe.stand_in(ef, er, 'R', 0).hits(ef, er, tf, tr) {
+            return false;
+        }
+        for rr in 0..16 {
+            for rf in 0..16 {
+                let Some(rk) = self.at(rf, rr) else { continue };
+                if rk.k == 'R'
+                    && rk.white == e.white
+                    && (rf, rr) != (ef, er)
+                    && (rf, rr) != (tf, tr)
+                    && !self.paralysed(rf, rr)
+                    && self.standing(rf, rr) == St::Empowered((ef, er))
+                    && probe.stand_in(ef, er, 'R', rk.crr).hits(ef, er, tf, tr)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    /// The unit's own candidate actions.
+    fn own_moves(&self, f: i32, r: i32) -> Vec<(String, (i32, i32), bool)> {
         let u = self.at(f, r).expect("unit");
         let mut out = Vec::new();
         let o = name(f, r);
@@ -395,37 +610,6 @@ impl NB {
             }
             _ => {}
         }
-        // FC11-JEST-03: a Jester also moves (never captures) like each enemy non-pawn
-        // piece that threatens it, as a piece of that kind and range of its own side.
-        if u.k == 'J' {
-            for er in 0..16 {
-                for ef in 0..16 {
-                    let Some(e) = self.at(ef, er) else { continue };
-                    if e.white == u.white
-                        || e.k == 'P'
-                        || self.paralysed(ef, er)
-                        || !self.hits(ef, er, f, r)
-                    {
-                        continue;
-                    }
-                    let mut b = self.clone();
-                    b.cell[r as usize][f as usize] = Some(NU {
-                        k: e.k,
-                        aim: if u.white { (0, 1) } else { (0, -1) },
-                        crr: e.crr,
-                        left: 0,
-                        ..u
-                    });
-                    for m in b.moves(f, r) {
-                        if !m.2 && self.free(m.1 .0, m.1 .1) && !out.iter().any(|x| x.0 == m.0) {
-                            out.push(m);
-                        }
-                    }
-                }
-            }
-        }
-        // FC11-TEMP-03: no capture of a Templar whose Shield holds.
-        out.retain(|m| !(m.2 && self.shield(m.1 .0, m.1 .1, f, r)));
         out
     }
     /// True if the unit on (f, r) stands next to its own King (a Royal Guard).
@@ -695,12 +879,48 @@ impl NB {
                     })
             }
             'M' => kn || [(3, 0), (-3, 0), (0, 3), (0, -3)].contains(&(a, b)),
-            'L' => self.moves(f, r).iter().any(|m| m.1 == (tf, tr) && m.2),
+            'L' => self.own_moves(f, r).iter().any(|m| m.1 == (tf, tr) && m.2),
             _ => false,
         }
     }
-    /// True if a unit of `white`'s side that is not paralysed could capture on (tf, tr).
+    /// True if (tf, tr) is in the whole A of `white`'s side: own patterns or lent ones
+    /// (FC11-CAPT-11, FC11-EMPW-02, FC11-ROOK-04).
     fn attacked(&mut self, tf: i32, tr: i32, white: bool) -> bool {
+        if self.attacked0(tf, tr, white) {
+            return true;
+        }
+        let mut probe = self.clone();
+        probe.cell[tr as usize][tf as usize] = Some(NU {
+            id: u32::MAX,
+            k: '?',
+            white: !white,
+            aim: (0, 0),
+            moved: false,
+            crr: 0,
+            left: 0,
+            ki: '?',
+        });
+        let kinds = self.lend_kinds(white);
+        if kinds.is_empty() {
+            return false;
+        }
+        for r in 0..16 {
+            for f in 0..16 {
+                if (f, r) == (tf, tr) {
+                    continue;
+                }
+                if let Some(u) = self.at(f, r) {
+                    if u.white == white && self.lent_hits(&probe, f, r, tf, tr, &kinds) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+    /// True if a unit of `white`'s side that is not paralysed could capture on (tf, tr)
+    /// with its own patterns (A0).
+    fn attacked0(&mut self, tf: i32, tr: i32, white: bool) -> bool {
         let saved = self.cell[tr as usize][tf as usize];
         let dummy = Some(NU {
             id: u32::MAX,
@@ -710,6 +930,7 @@ impl NB {
             moved: false,
             crr: 0,
             left: 0,
+            ki: '?',
         });
         self.cell[tr as usize][tf as usize] = dummy;
         let mut hit = false;
@@ -756,17 +977,25 @@ impl NB {
         for &c in &sqs[1..] {
             let (a, b) = (c.0 - prev.0, c.1 - prev.1);
             let straight = a == 0 || b == 0 || a.abs() == b.abs();
-            let slides = match u.k {
-                'L' | 'R' | 'Q' | 'B' | 'S' | 'O' | 'T' => straight,
-                'D' => a != 0 && a.abs() == b.abs(),
+            // A straight segment over free squares is a slide unless its shape is an own
+            // leap of the mover (then it is that leap); pawns never slide.
+            let (x, y) = (a.abs(), b.abs());
+            let own_leap = match u.k {
+                'P' => true,
+                'D' => (x, y) == (0, 2) || (x, y) == (2, 0),
+                'M' => (x, y) == (0, 3) || (x, y) == (3, 0),
+                'F' => (x, y) == (0, 3) || (x, y) == (3, 0) || (x == y && (x == 2 || x == 3)),
+                'A' => (x, y) == (0, 2) || (x, y) == (3, 0),
                 _ => false,
             };
+            let n = x.max(y);
+            let free = (1..n).all(|i| self.free(prev.0 + i * a.signum(), prev.1 + i * b.signum()));
+            let slides = straight && !own_leap && free;
             if slides {
-                let n = a.abs().max(b.abs());
                 for i in 1..n {
                     path.push((prev.0 + i * a.signum(), prev.1 + i * b.signum()));
                 }
-            } else if u.k == 'C' && a.abs().max(b.abs()) > 1 {
+            } else if u.k == 'C' && ((x, y) == (2, 3) || (x, y) == (3, 2)) {
                 path.push(if b.abs() == 3 {
                     (prev.0, prev.1 + b / 3)
                 } else {
@@ -884,8 +1113,17 @@ impl NB {
             return BTreeSet::new();
         }
         let mut out = self.unit_actions();
+        // FC11-NULL-03: not in check now; FC11-TURN-15: not in check after it either (the
+        // mover's counters tick, a woken unit may turn a guarded enemy into an empowered
+        // one).
         if !self.in_check() {
-            out.insert("pass".into());
+            let mut after = self.play(0, 0, "pass", (0, 0));
+            let safe = after
+                .king(self.white)
+                .is_some_and(|(kf, kr)| !after.attacked(kf, kr, !self.white));
+            if safe {
+                out.insert("pass".into());
+            }
         }
         out
     }
@@ -942,6 +1180,7 @@ fn naive(p: &Fc11Position) -> NB {
                     moved: u.status.moved,
                     crr: i32::from(u.status.counters[4]),
                     left: if ft != 0 && t <= ft { ft - t + 1 } else { 0 },
+                    ki: f.kinds().get(u.kind).expect("kind").fen,
                 });
             }
             Location::Tomb(s) => b.tomb[s.rank() as usize][s.file() as usize] = true,
@@ -1279,16 +1518,22 @@ fn bounce_routes_match_the_naive_walker() {
     assert!(bounced > 1000, "the positions exercise bounces ({bounced})");
 }
 
-/// FC11-CAPT-11: the engine's attack map A(S) (built whole, and asked square by square)
-/// equals the naive brute force (a phantom enemy on each square but walls, every unparalysed unit
-/// of S asked whether it could capture it) on crowded random positions, both sides.
+/// FC11-CAPT-11: the engine's native attack map A0(S) (built whole, and asked square by
+/// square) equals the naive brute force (a phantom enemy on each square but walls, every
+/// unparalysed unit of S asked whether it could capture it with its own patterns), and
+/// the whole map A(S) with the lent patterns of Empower and Tower (the listing's
+/// [`Node`](frozen_variants::fc11::node::Node), and the one-square test run after every
+/// candidate) equals the naive one, on crowded random positions, both sides.
 #[test]
 fn attack_map_matches_the_naive_brute_force() {
     use frozen_variants::fc11::board::View;
+    use frozen_variants::fc11::empower::threatened;
     use frozen_variants::fc11::maps::{attack_map, attacked};
+    use frozen_variants::fc11::node::Node;
     let mut rng = Rng::new(0xa77a);
     let mut checked = 0;
-    while checked < 60 {
+    let mut lent = 0;
+    while checked < 30 {
         let n = 10 + rng.below(60);
         let Some(p) = random_position(&mut rng, n) else {
             continue;
@@ -1296,6 +1541,7 @@ fn attack_map_matches_the_naive_brute_force() {
         checked += 1;
         let mut nb = naive(&p);
         let v = View::new(&p);
+        let node = Node::new(&v);
         for side in [Side::White, Side::Black] {
             let map = attack_map(&v, side);
             for idx in 0..=255u8 {
@@ -1303,12 +1549,18 @@ fn attack_map_matches_the_naive_brute_force() {
                 let (f, r) = (i32::from(sq.file()), i32::from(sq.rank()));
                 // No unit can stand on a wall: wall squares are outside A (the naive
                 // phantom would stand there).
-                let want = !nb.is_wall(f, r) && nb.attacked(f, r, side == Side::White);
-                assert_eq!(map.contains(sq), want, "A({side}) at {sq}");
+                let wall = nb.is_wall(f, r);
+                let want = !wall && nb.attacked0(f, r, side == Side::White);
+                assert_eq!(map.contains(sq), want, "A0({side}) at {sq}");
                 assert_eq!(attacked(&v, sq, side), want, "attacked({sq}, {side})");
                 let by_units = map.reaches.iter().any(|x| x.all().contains(sq));
                 assert_eq!(by_units, want, "per-unit parts at {sq}");
+                let whole = !wall && nb.attacked(f, r, side == Side::White);
+                assert_eq!(node.a[side].contains(sq), whole, "A({side}) at {sq}");
+                assert_eq!(threatened(&v, sq, side), whole, "threatened({sq}, {side})");
+                lent += usize::from(whole && !want);
             }
         }
     }
+    assert!(lent > 20, "the positions exercise lent attacks ({lent})");
 }

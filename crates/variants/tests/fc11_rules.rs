@@ -541,10 +541,13 @@ fn fc11_para_13_exceptions_pawns_kings_frogs_ships() {
 fn fc11_para_15_kind_is_the_current_kind() {
     // A pawn that captured a Knight is a Knight: it may not capture Knights, and a Knight
     // may not capture it.
-    // (The Knight on f5 is paralysed, so it holds the pawn under no Knightmare.)
+    // (The Knight on f5 is paralysed, so it holds the pawn under no Knightmare. The Rook
+    // on g1 threatens the Knight on g7, so f5 has one valid protector and is not guarded,
+    // FC11-EMPW-04, -05.)
     let mut p = pos_with(
         &[
             ("e4", 'P'),
+            ("g1", 'R'),
             ("f5", 'n'),
             ("g7", 'n'),
             ("h6", 'n'),

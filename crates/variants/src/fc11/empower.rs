@@ -221,7 +221,7 @@ pub fn lent_attack(v: &View, s: Square, by: Side) -> bool {
     if kinds.is_empty() {
         return false;
     }
-    let full = super::capture::BASE_RANGE as u8 / 20;
+    let full = (super::capture::BASE_RANGE / 20) as u8;
     let rooks = pos.pieces(by, ROOK);
     // Tower lenders that could reach `s` with a rook route.
     let mut towers: SmallVec<[(UnitId, Square); 4]> = SmallVec::new();

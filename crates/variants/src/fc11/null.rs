@@ -8,8 +8,14 @@
 //!   draws the game (`"two null moves in a row"`): the state counts the nulls played in a
 //!   row ([`super::base::Fc11State::nulls`]) and the end-of-ply checks
 //!   ([`super::victory::after_ply`]) end the game when it reaches 2.
-//! * FC11-NULL-03: a null move leaves the King where it is, so the legality filter of
-//!   FC11-TURN-15 refuses it while the mover is in check.
+//! * FC11-NULL-03: the null move is listed only when the mover's King is not in check in
+//!   the position where it would be played ([`super::turn::candidates`] asks the
+//!   listing's maps), and, like every action, it must not leave the King attacked
+//!   (FC11-TURN-15, judged after it). The two differ since Empower: after the null move
+//!   the mover's paralysis counters have ticked, and a unit that wakes can threaten one
+//!   of the two protectors of an enemy piece, which turns that guarded piece into an
+//!   empowered one with a lent attack (FC11-EMPW-04), or threaten an only protector and
+//!   take a lent attack away.
 //! * FC11-NULL-04: it is not a legal action for the stalemate test
 //!   ([`super::turn::has_legal_action`] looks at the units' actions only).
 //!

@@ -85,10 +85,15 @@ pub fn candidates(fc: &Fc11, pos: &Fc11Position, out: &mut Vec<Action>) {
     let node = Node::new(&v);
     let v = v.with_guards(node.guarded);
     let frozen = super::transfer::counter_frozen(pos, pos.to_move());
-    for sq in pos.side_bb(pos.to_move()).iter() {
+    let me = pos.to_move();
+    for sq in pos.side_bb(me).iter() {
         candidates_of(fc, &v, &node, sq, frozen, out);
     }
-    out.push(super::null::action());
+    // FC11-NULL-03: not while in check now.
+    let king = super::check::king_square(pos, me);
+    if !matches!(king, Some(k) if node.threatened(k, me.opposite())) {
+        out.push(super::null::action());
+    }
 }
 
 /// The candidates of the unit on `sq`: its own moves, the moves lent by Empower and Tower
@@ -314,7 +319,7 @@ pub fn path_squares(fc: &Fc11, pos: &Fc11Position, a: &Action) -> SmallVec<[Squa
                     out.push(p);
                 }
             }
-        } else if kind == CHANCELLOR && prev.distance(c) > 1 {
+        } else if kind == CHANCELLOR && units::chancellor::ZEBRA.contains(&(df, dr)) {
             out.extend(units::chancellor::corner(prev, df, dr));
         }
         out.push(c);
