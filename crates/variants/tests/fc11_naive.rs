@@ -1433,12 +1433,68 @@ fn children_agree(p: &Fc11Position, depth: u32) -> u64 {
     n
 }
 
-#[test]
-fn every_perft_child_to_depth_two_from_the_start() {
-    let p = fc().initial_position();
-    // perft(3) of fixtures/perft/fc11.ron.
-    assert_eq!(children_agree(&p, 2), 3_413_808);
+/// Compares every node to depth 1 below `p` with the naive generator (and its verdict on
+/// the end of the game), and a seeded sample of one in `every` of the nodes at depth 2;
+/// returns perft(2) of `p` (each depth-1 node's list confirmed) and the sample's size.
+fn sampled_agree(p: &Fc11Position, every: usize, seed: u64) -> (u64, usize) {
+    let f = fc();
+    let mut rng = Rng::new(seed);
+    let mut sampled = 0;
+    let mut n = 0;
+    let mut v = Vec::new();
+    f.actions(p, &mut v);
+    agree(p, "perft root");
+    for a in v {
+        let mut q = p.clone();
+        frozen_core::apply(&f, &mut q, &a, &mut frozen_core::NoEvents).expect("listed");
+        let mut w = Vec::new();
+        f.actions(&q, &mut w);
+        n += w.len() as u64;
+        agree(&q, "perft node at depth 1");
+        assert_eq!(naive(&q).finished(), q.result().is_some());
+        for b in w {
+            if rng.below(every) != 0 {
+                continue;
+            }
+            let mut r = q.clone();
+            frozen_core::apply(&f, &mut r, &b, &mut frozen_core::NoEvents).expect("listed");
+            agree(&r, "perft node at depth 2");
+            assert_eq!(
+                naive(&r).finished(),
+                r.result().is_some(),
+                "{}",
+                f.to_fen(&r).unwrap_or_default()
+            );
+            sampled += 1;
+        }
+    }
+    (n, sampled)
 }
+
+#[test]
+fn every_perft_child_to_depth_one_and_a_sample_at_depth_two_from_the_start() {
+    let p = fc().initial_position();
+    // perft(2) of fixtures/perft/fc11.ron; one depth-2 node in 40 compared.
+    let (n, sampled) = sampled_agree(&p, 40, 0x5a11);
+    assert_eq!(n, 22_801);
+    assert!(sampled > 400, "{sampled}");
+}
+
+/// Every node to depth 1 of a position with Empower, guards and Tower in play: the naive
+/// lists agree with the engine's node by node, and their counts sum to perft(2).
+#[test]
+fn every_perft_child_to_depth_one_where_protection_matters() {
+    let f = fc();
+    let p = f.position_from_fen(PROTECTION).expect("fen");
+    assert_eq!(children_agree(&p, 1), 75_100);
+}
+
+/// A position where protection decides moves: White's Rook d4 has the Knight b3 as its
+/// one protector (so the Knight has rook moves, Tower), the Bishop f4 is empowered by the
+/// Rook (rook moves, no captures), the pawn d2 is guarded by the Rook and the Knight;
+/// Black's Queen, Knight and Jester stand in the open.
+const PROTECTION: &str =
+    "11pkp2/11ppp2/16/16/16/16/16/16/16/4j11/3n4q7/16/3R1B10/1N14/3P12/K6Q8 w";
 
 /// Middle-game positions reached by seeded random play from the start (aims turned,
 /// pawns moved, Jesters captured and lying in tombs).
@@ -1449,14 +1505,16 @@ pub const MIDDLE_GAMES: [&str; 3] = [
 ];
 
 #[test]
-fn every_perft_child_to_depth_two_from_middle_games() {
+fn every_perft_child_to_depth_one_and_a_sample_at_depth_two_from_middle_games() {
     let f = fc();
-    // The perft(3) counts of fixtures/perft/fc11.ron.
-    for (fen, nodes) in MIDDLE_GAMES.iter().zip([5_848_911, 5_449_274, 16_186_706]) {
+    // The perft(2) counts of fixtures/perft/fc11.ron; one depth-2 node in 40 compared.
+    for (i, (fen, nodes)) in MIDDLE_GAMES.iter().zip([42_528, 35_921, 81_191]).enumerate() {
         let p = f
             .position_from_fen(fen)
             .unwrap_or_else(|e| panic!("{fen}: {e}"));
-        assert_eq!(children_agree(&p, 2), nodes);
+        let (n, sampled) = sampled_agree(&p, 40, 0x3a11 + i as u64);
+        assert_eq!(n, nodes, "{fen}");
+        assert!(sampled > 300, "{sampled}");
     }
 }
 
