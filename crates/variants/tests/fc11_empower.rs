@@ -47,7 +47,10 @@ fn fc11_empw_01_a_bounced_route_protects() {
     // The Rook c1 goes up the c file to c3, meets the pawn c4 and turns east: d3, e3,
     // f3. It reaches the Knight f3 only through that turn.
     let p = at(&[("f3", 'N'), ("c1", 'R'), ("c4", 'P')], "w", "");
-    assert!(legal(&p, "f3f9"), "the Knight borrows rook moves through a bounced protector");
+    assert!(
+        legal(&p, "f3f9"),
+        "the Knight borrows rook moves through a bounced protector"
+    );
     // Without the pawn the Rook slides on up the c file: no turn, no protection of f3.
     let q = at(&[("f3", 'N'), ("c1", 'R')], "w", "");
     assert!(!legal(&q, "f3f9"));
@@ -67,7 +70,11 @@ fn fc11_empw_02_one_protector_lends_its_own_moves_and_captures() {
     assert!(legal(&b, "e4e11") && !legal(&b, "e4e12"));
     // Never passed on: the Queen h1 empowers the Rook e1 (the pawn g2 hides e4 from her),
     // the Rook empowers the Knight with the rook's own pattern, not the Queen's.
-    let q = at(&[("e4", 'N'), ("e1", 'R'), ("h1", 'Q'), ("g2", 'P')], "w", "");
+    let q = at(
+        &[("e4", 'N'), ("e1", 'R'), ("h1", 'Q'), ("g2", 'P')],
+        "w",
+        "",
+    );
     assert!(legal(&q, "e1h4"), "the Rook has the Queen's diagonal");
     assert!(legal(&q, "e4e9") && !legal(&q, "e4h7"));
 }
@@ -97,7 +104,11 @@ fn fc11_empw_04_a_threatened_protector_does_not_count() {
     assert!(!legal(&p, "e4e9"));
     // Two protectors, one threatened: one valid, so the Knight is empowered (by the Rook
     // a4: rook moves, not the threatened Queen's diagonals), not guarded.
-    let q = at(&[("e4", 'N'), ("e1", 'Q'), ("a4", 'R'), ("h1", 'r')], "w", "");
+    let q = at(
+        &[("e4", 'N'), ("e1", 'Q'), ("a4", 'R'), ("h1", 'r')],
+        "w",
+        "",
+    );
     assert!(legal(&q, "e4e9") && !legal(&q, "e4h7"));
     assert!(!guarded(&q, "e4"));
     // Without the threat both count: guarded, not empowered.
@@ -109,17 +120,45 @@ fn fc11_empw_04_a_threatened_protector_does_not_count() {
 #[test]
 fn fc11_empw_05_two_protectors_guard() {
     // The black Knight e8 has the Rooks e12 and h8 beside it: the Rook e1 may not take it.
-    let p = at(&[("e1", 'R'), ("e8", 'n'), ("e12", 'r'), ("h8", 'r'), ("d6", 'P')], "w", "");
+    let p = at(
+        &[
+            ("e1", 'R'),
+            ("e8", 'n'),
+            ("e12", 'r'),
+            ("h8", 'r'),
+            ("d6", 'P'),
+        ],
+        "w",
+        "",
+    );
     let why = refusal(&p, "e1e8").expect("refused");
     assert!(why.contains("FC11-EMPW-05"), "{why}");
     // With one of them gone, it may.
-    let q = at(&[("e1", 'R'), ("e8", 'n'), ("e12", 'r'), ("d6", 'P')], "w", "");
+    let q = at(
+        &[("e1", 'R'), ("e8", 'n'), ("e12", 'r'), ("d6", 'P')],
+        "w",
+        "",
+    );
     assert_eq!(refusal(&q, "e1e8"), None);
     // The guarded Knight still captures normally, and is not empowered.
-    let b = at(&[("e1", 'R'), ("e8", 'n'), ("e12", 'r'), ("h8", 'r'), ("d6", 'P')], "b", "");
+    let b = at(
+        &[
+            ("e1", 'R'),
+            ("e8", 'n'),
+            ("e12", 'r'),
+            ("h8", 'r'),
+            ("d6", 'P'),
+        ],
+        "b",
+        "",
+    );
     assert!(legal(&b, "e8d6") && !legal(&b, "e8e9"));
     // Pawns can be guarded: the Rook may not take the pawn d5 two Knights protect.
-    let n = at(&[("d1", 'R'), ("d5", 'p'), ("b6", 'n'), ("f6", 'n')], "w", "");
+    let n = at(
+        &[("d1", 'R'), ("d5", 'p'), ("b6", 'n'), ("f6", 'n')],
+        "w",
+        "",
+    );
     assert!(!legal(&n, "d1d5"));
     let o = at(&[("d1", 'R'), ("d5", 'p'), ("b6", 'n')], "w", "");
     assert!(legal(&o, "d1d5"));
@@ -142,12 +181,20 @@ fn fc11_empw_06_kings_and_ships_are_never_guarded() {
 fn fc11_empw_07_guards_stop_captures_only() {
     // The guarded black Knight e8 next to a white Jester is still paralysed by its
     // presence (FC11-JEST-07): a guard refuses captures, not statuses.
-    let p = at(&[("e8", 'n'), ("e12", 'r'), ("h8", 'r'), ("d7", 'J')], "b", "");
+    let p = at(
+        &[("e8", 'n'), ("e12", 'r'), ("h8", 'r'), ("d7", 'J')],
+        "b",
+        "",
+    );
     assert!(guarded(&p, "e8"));
     assert!(!legal(&p, "e8c7") && !legal(&p, "e8f6"));
     // A Lancer's capture beside its path is a capture: refused on a guarded unit, allowed
     // once one protector is gone.
-    let l = at(&[("e7", 'L'), ("e8", 'n'), ("e12", 'r'), ("h8", 'r')], "w", "");
+    let l = at(
+        &[("e7", 'L'), ("e8", 'n'), ("e12", 'r'), ("h8", 'r')],
+        "w",
+        "",
+    );
     assert!(guarded(&l, "e8") && !legal(&l, "e7e8"));
     let m = at(&[("e7", 'L'), ("e8", 'n'), ("e12", 'r')], "w", "");
     assert!(legal(&m, "e7e8"));
@@ -167,7 +214,10 @@ fn fc11_empw_08_recomputed_after_every_action() {
     // of the black Dragon d6 that threatens it.
     let j = at(&[("e4", 'J'), ("e1", 'R'), ("d6", 'd')], "w", "");
     assert!(legal(&j, "e4e9"), "lent by the Rook");
-    assert!(legal(&j, "e4f3") && legal(&j, "e4g5"), "stolen from the Dragon");
+    assert!(
+        legal(&j, "e4f3") && legal(&j, "e4g5"),
+        "stolen from the Dragon"
+    );
 }
 
 /// FC11-ROOK-04
@@ -176,10 +226,18 @@ fn fc11_rook_04_tower() {
     // The Knight b3 is the Rook d4's one protector: it gains the Rook's moves and
     // captures. (The white King stands on p1: nothing bounces the Rook onto b3, so the
     // Knight is not empowered itself.)
-    let p = at(&[("p1", 'K'), ("d4", 'R'), ("b3", 'N'), ("b10", 'b')], "w", "");
+    let p = at(
+        &[("p1", 'K'), ("d4", 'R'), ("b3", 'N'), ("b10", 'b')],
+        "w",
+        "",
+    );
     assert!(legal(&p, "b3b8") && legal(&p, "b3b10"));
     // A second protector (the Knight e2) guards the Rook: no Tower.
-    let g = at(&[("p1", 'K'), ("d4", 'R'), ("b3", 'N'), ("e2", 'N')], "w", "");
+    let g = at(
+        &[("p1", 'K'), ("d4", 'R'), ("b3", 'N'), ("e2", 'N')],
+        "w",
+        "",
+    );
     assert!(!legal(&g, "b3b8"));
     // A paralysed Rook gives no Tower (FC11-PARA-01).
     let z = at(&[("p1", 'K'), ("d4", 'R'), ("b3", 'N')], "w", "- - d4:2");

@@ -273,7 +273,13 @@ impl NB {
     /// The lending kinds `white`'s side has on the board.
     fn lend_kinds(&self, white: bool) -> Vec<char> {
         LEND.chars()
-            .filter(|&k| self.cell.iter().flatten().flatten().any(|u| u.white == white && u.k == k))
+            .filter(|&k| {
+                self.cell
+                    .iter()
+                    .flatten()
+                    .flatten()
+                    .any(|u| u.white == white && u.k == k)
+            })
             .collect()
     }
     /// True if the unit on (ef, er) could capture on (tf, tr) with a lent pattern: its
@@ -1493,8 +1499,7 @@ fn every_perft_child_to_depth_one_where_protection_matters() {
 /// one protector (so the Knight has rook moves, Tower), the Bishop f4 is empowered by the
 /// Rook (rook moves, no captures), the pawn d2 is guarded by the Rook and the Knight;
 /// Black's Queen, Knight and Jester stand in the open.
-const PROTECTION: &str =
-    "11pkp2/11ppp2/16/16/16/16/16/16/16/4j11/3n4q7/16/3R1B10/1N14/3P12/K6Q8 w";
+const PROTECTION: &str = "11pkp2/11ppp2/16/16/16/16/16/16/16/4j11/3n4q7/16/3R1B10/1N14/3P12/K6Q8 w";
 
 /// Middle-game positions reached by seeded random play from the start (aims turned,
 /// pawns moved, Jesters captured and lying in tombs).
@@ -1508,7 +1513,11 @@ pub const MIDDLE_GAMES: [&str; 3] = [
 fn every_perft_child_to_depth_one_and_a_sample_at_depth_two_from_middle_games() {
     let f = fc();
     // The perft(2) counts of fixtures/perft/fc11.ron; one depth-2 node in 40 compared.
-    for (i, (fen, nodes)) in MIDDLE_GAMES.iter().zip([42_528, 35_921, 81_191]).enumerate() {
+    for (i, (fen, nodes)) in MIDDLE_GAMES
+        .iter()
+        .zip([42_528, 35_921, 81_191])
+        .enumerate()
+    {
         let p = f
             .position_from_fen(fen)
             .unwrap_or_else(|e| panic!("{fen}: {e}"));

@@ -181,9 +181,7 @@ pub fn push_plain(
     captures: bool,
     out: &mut Vec<Action>,
 ) {
-    if v.open(t) {
-        out.push(Action::step(s, t));
-    } else if captures && v.may_capture(mover, t) {
+    if v.open(t) || (captures && v.may_capture(mover, t)) {
         out.push(Action::step(s, t));
     }
 }

@@ -16,6 +16,9 @@
 //!   this engine can capture a King, so the King-capturing part (FC11-KING-02) is the
 //!   whole map.
 //!
+//! This module builds A0, the contributors' own patterns; the patterns Empower and Tower
+//! lend join it in [`super::empower`] and [`super::node`] (the whole A).
+//!
 //! Two ways to ask, one definition: [`attack_map`] builds the whole map with each
 //! contributor's own part ([`Reach`], for the rules that ask "which unit reaches it": who
 //! protects whom, who threatens a Jester), once per position; [`attacked`] answers one

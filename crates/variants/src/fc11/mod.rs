@@ -1,7 +1,7 @@
 //! FrozenChess 11.0 (`fc11`): the 16x16 board, the 18 unit kinds' movement and captures,
 //! the turn and its end-of-ply order, paralysis, kind immunity, promotion (part 1), trail
 //! walls, the null move, the end of the game and draws, status paralysis, Knightmare,
-//! Paralysis Transfer and the immunity table (part 2).
+//! Paralysis Transfer, the immunity table, Empower, guards and Tower (part 2).
 //!
 //! The rules follow the catalog `rules/fc11.md` as ruled in `docs/rules/fc11.md`. One
 //! module per catalog area, one module per unit kind; each names the rule IDs it
@@ -15,6 +15,8 @@
 //! | [`board`] | FC11-TURN-13 (what blocks and what may be landed on), the forward of a unit |
 //! | [`bounce`] | FC11-TURN-09..12 (bounced routes) |
 //! | [`maps`] | FC11-CAPT-11..13 (the attack map A(S), one definition for check, threats and protection; the explosion map E(S); the influence map I(S)) |
+//! | [`empower`] | FC11-EMPW-01..08, FC11-ROOK-04 (protection, Empower, guards, Tower) |
+//! | [`node`] | the maps of one position, built once per listing (A0, protection, the whole A, E, I) |
 //! | [`turn`] | FC11-TURN-01, -02, -14..17, -19 |
 //! | [`walls`] | FC11-WALL-01..04, -06, -07, -10 |
 //! | [`null`] | FC11-NULL-01..04, FC11-DRAW-01 |

@@ -35,13 +35,13 @@
 //! [`super::paralysis`].
 
 use super::base::{
-    Fc11, Fc11Position, ASSASSIN, BALLISTA, BISHOP, CANNON, CHANCELLOR, DRAGON, FROG, JESTER,
-    KING, ONAGER, PAWN, SHIP, TEMPLAR, TREBUCHET,
+    Fc11, Fc11Position, ASSASSIN, BALLISTA, BISHOP, CANNON, CHANCELLOR, DRAGON, FROG, JESTER, KING,
+    ONAGER, PAWN, SHIP, TEMPLAR, TREBUCHET,
 };
 use super::board::View;
-use super::node::Node;
 use super::capture::{apply_crr, capture, current_range, refusal, CrrCount, Refusal};
 use super::check::king_safe;
+use super::node::Node;
 use super::paralysis::is_paralyzed;
 use super::units::{self, delta};
 use frozen_core::{Action, ActionKind, Bitboard, Dir, Event, EventSink, NoEvents, Side, Square};

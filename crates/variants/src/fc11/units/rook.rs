@@ -6,7 +6,10 @@
 //!
 //! * FC11-TURN-10: its slides bounce (turn 90° at collisions, [`crate::fc11::bounce`]).
 //!
-//! Stun, Siege and Tower are later parts.
+//! * FC11-ROOK-04 Tower: [`crate::fc11::empower`] (a Rook's one protector borrows its
+//!   moves; this module stays the Rook's own patterns).
+//!
+//! Stun and Siege are later parts.
 
 use super::reach::{route_reaches, routes, View, ORTHO};
 use crate::fc11::capture::current_range;
