@@ -87,6 +87,10 @@ fn play(rules: &Fc11, start: Fc11Position, seed: u64, plies: usize) -> usize {
         pos.clear_journal();
         let mut back = pos.clone();
         back.set_to_move(before.to_move());
+        // The turn clock moves on with every action, the null move included (FC11-TURN-17);
+        // TURN-19 is about everything else (the mover's paralysis counters then count the
+        // same turns left).
+        back.set_turns(before.turns());
         back.update_state(|s| s.nulls = before.state().nulls);
         back.set_result(before.result().cloned());
         assert_eq!(
