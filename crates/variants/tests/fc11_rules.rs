@@ -1425,7 +1425,8 @@ fn fc11_capt_05_crr_lost_at_death() {
 /// FC11-CAPT-06
 #[test]
 fn fc11_capt_06_several_victims_count_each_or_once() {
-    let mut p = pos(&[("h8", 'D'), ("b8", 'Q')]);
+    // (The black King is shielded: the Dragon, empowered by the Queen, would check it.)
+    let mut p = pos(&fc11_support::shielded(&[("h8", 'D'), ("b8", 'Q')]));
     let d = p.unit_at(sq("h8")).unwrap();
     apply_crr(&mut p, d, &[KNIGHT, PAWN, ROOK], CrrCount::EachVictim);
     assert_eq!(p.unit(d).status.counters[CRR_COUNTER], 7);
