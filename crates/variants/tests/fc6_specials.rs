@@ -4,47 +4,12 @@
 //! plays the action through its text, and checks what the rule says, exceptions
 //! included. Refused actions are parsed and refused by the rules, with the reason.
 
-use frozen_core::{Event, Game, Side, UnitId};
+use frozen_core::{Event, Game, Side};
 use frozen_variants::fc6::base::{is_crr, BISHOP, CHANCELLOR, KNIGHT, PAWN, QUEEN, ROOK};
-use frozen_variants::fc6::{paralysis, tomb, trap, Fc6};
+use frozen_variants::fc6::{tomb, trap, Fc6};
 
 mod fc6_support;
-use fc6_support::{actions, fen, game, sq};
-
-fn w(pieces: &str) -> String {
-    fen(pieces, "w", "")
-}
-
-fn apply(g: &mut Game<Fc6>, list: &[&str]) {
-    for a in list {
-        g.apply_text(a).unwrap_or_else(|e| panic!("{a}: {e}"));
-    }
-}
-
-/// Plays whole turns: each item is a turn, its legs separated by spaces; a turn left open
-/// after its last leg is ended with `end`.
-fn turns(g: &mut Game<Fc6>, list: &[&str]) {
-    for t in list {
-        for a in t.split_whitespace() {
-            g.apply_text(a)
-                .unwrap_or_else(|e| panic!("{a} (of {t}): {e}"));
-        }
-        if g.position().state().turn.is_some() {
-            g.apply_text("end")
-                .unwrap_or_else(|e| panic!("end after {t}: {e}"));
-        }
-    }
-}
-
-fn at(g: &Game<Fc6>, s: &str) -> UnitId {
-    g.position()
-        .unit_at(sq(s))
-        .unwrap_or_else(|| panic!("no unit on {s}"))
-}
-
-fn left(g: &Game<Fc6>, s: &str) -> u32 {
-    paralysis::turns_left(g.position(), at(g, s))
-}
+use fc6_support::{actions, apply, at, fen, game, left, sq, turns, w};
 
 /// The text is read, then refused by the rules; the error names `why`.
 fn refused(g: &Game<Fc6>, text: &str, why: &str) {

@@ -4,53 +4,13 @@
 //! catalog ID (the test names carry the IDs); each builds a small position, plays whole
 //! turns or single decisions, and checks what the rule says, exceptions included.
 
-use frozen_core::{Event, Game, Location, Rules, Side, UnitId};
+use frozen_core::{Event, Game, Location, Rules, Side};
 use frozen_variants::fc6::base::{is_crr, JESTER, QUEEN};
 use frozen_variants::fc6::tomb::{self, TombState};
 use frozen_variants::fc6::{attack, paralysis, trap, Fc6};
 
 mod fc6_support;
-use fc6_support::{actions, fen, game, pos, rules, sq};
-
-fn w(pieces: &str) -> String {
-    fen(pieces, "w", "")
-}
-
-/// Applies decisions one by one (legs and `end`), panicking on a refusal.
-fn apply(g: &mut Game<Fc6>, decisions: &[&str]) {
-    for a in decisions {
-        g.apply_text(a).unwrap_or_else(|e| panic!("{a}: {e}"));
-    }
-}
-
-/// Plays whole turns: each item is a turn, its legs separated by spaces; a turn left open
-/// after its last leg is ended with `end`.
-fn turns(g: &mut Game<Fc6>, list: &[&str]) {
-    for t in list {
-        for a in t.split_whitespace() {
-            g.apply_text(a)
-                .unwrap_or_else(|e| panic!("{a} (of {t}): {e}"));
-        }
-        if open(g) {
-            g.apply_text("end")
-                .unwrap_or_else(|e| panic!("end after {t}: {e}"));
-        }
-    }
-}
-
-fn open(g: &Game<Fc6>) -> bool {
-    g.position().state().turn.is_some()
-}
-
-fn at(g: &Game<Fc6>, s: &str) -> UnitId {
-    g.position()
-        .unit_at(sq(s))
-        .unwrap_or_else(|| panic!("no unit on {s}"))
-}
-
-fn left(g: &Game<Fc6>, s: &str) -> u32 {
-    paralysis::turns_left(g.position(), at(g, s))
-}
+use fc6_support::{actions, apply, at, fen, game, left, open, pos, rules, sq, turns, w};
 
 // ---------------------------------------------------------------- DBLM
 

@@ -74,3 +74,47 @@ pub fn sq(s: &str) -> Square {
 pub fn unit(p: &Fc6Position, s: &str) -> UnitId {
     p.unit_at(sq(s)).unwrap_or_else(|| panic!("no unit on {s}"))
 }
+
+/// A FEN with White to move from a piece list.
+pub fn w(pieces: &str) -> String {
+    fen(pieces, "w", "")
+}
+
+/// Applies decisions one by one (legs, `end`, special moves), panicking on a refusal.
+pub fn apply(g: &mut Game<Fc6>, decisions: &[&str]) {
+    for a in decisions {
+        g.apply_text(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+    }
+}
+
+/// Plays whole turns: each item is a turn, its legs separated by spaces; a turn left open
+/// after its last leg is ended with `end`.
+pub fn turns(g: &mut Game<Fc6>, list: &[&str]) {
+    for t in list {
+        for a in t.split_whitespace() {
+            g.apply_text(a)
+                .unwrap_or_else(|e| panic!("{a} (of {t}): {e}"));
+        }
+        if open(g) {
+            g.apply_text("end")
+                .unwrap_or_else(|e| panic!("end after {t}: {e}"));
+        }
+    }
+}
+
+/// True if a turn is in progress.
+pub fn open(g: &Game<Fc6>) -> bool {
+    g.position().state().turn.is_some()
+}
+
+/// The unit on a square of a game (panics if there is none).
+pub fn at(g: &Game<Fc6>, s: &str) -> UnitId {
+    g.position()
+        .unit_at(sq(s))
+        .unwrap_or_else(|| panic!("no unit on {s}"))
+}
+
+/// Owner turns the unit on `s` is still frozen for.
+pub fn left(g: &Game<Fc6>, s: &str) -> u32 {
+    frozen_variants::fc6::paralysis::turns_left(g.position(), at(g, s))
+}
