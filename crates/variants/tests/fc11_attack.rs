@@ -438,3 +438,201 @@ fn fc11_capt_13_influence_is_attack_explosion_and_control() {
     assert!(a.all().is_subset(i));
     assert!(Node::new(&v).explosion(&v, Side::White).is_subset(i));
 }
+
+// ---- FC11-QUEN-05..07: the Queen's Shadow (her double) ----
+
+fn double_of(p: &frozen_variants::fc11::Fc11Position, queen_sq: &str) -> Option<Square> {
+    let q = p.unit_at(sq(queen_sq)).expect("a Queen");
+    frozen_variants::fc11::double::of(p, q)
+}
+
+/// FC11-QUEN-05
+#[test]
+fn fc11_quen_05_the_double_takes_the_origin_wall_and_blocks_like_one() {
+    let f = fc();
+    // The Queen d4 empowers the Knight b3 (her queen moves).
+    let mut p = pos(&shielded(&[("d4", 'Q'), ("b3", 'N')]));
+    assert!(legal(&p, "b3b7"), "empowered by the Queen");
+    play(&mut p, "d4d8");
+    // Her slide squares are walls; her origin holds her double, not a wall.
+    for w in ["d5", "d6", "d7"] {
+        assert!(p.walls().get(sq(w)).is_some(), "{w}");
+    }
+    assert!(p.walls().get(sq("d4")).is_none());
+    assert_eq!(double_of(&p, "d8"), Some(sq("d4")));
+    assert!(f.validate(&p).is_empty(), "{:?}", f.validate(&p));
+    // It is saved: the FEN names it (double square, Queen square) and reads back the same
+    // position, hash included; the RON set-up too.
+    let fen = f.to_fen(&p).expect("a FEN");
+    assert!(fen.ends_with(" d4:d8"), "{fen}");
+    let back = f.position_from_fen(&fen).expect("reads back");
+    assert_eq!(f.to_fen(&back).as_deref(), Some(fen.as_str()));
+    assert_eq!(back.hash(), back.compute_hash());
+    let ron = frozen_core::build_position(&f, frozen_core::to_setup(&f, &p)).expect("RON");
+    assert_eq!(ron, p);
+    assert_eq!(p.hash(), p.compute_hash());
+    // Shown: a note on its square (the picture also draws it as a square effect).
+    let notes = f.square_notes(&p);
+    assert!(notes
+        .iter()
+        .any(|n| n.square == sq("d4") && n.text.contains("FC11-QUEN-05")));
+    assert!(f
+        .describe_state(&p)
+        .iter()
+        .any(|l| l.starts_with("d4: double")));
+    play(&mut p, "pass");
+    // Nothing lands on it, and it protects nothing (the Knight loses its queen moves).
+    assert!(!legal(&p, "b3d4"));
+    assert!(refusal(&p, "b3d4").is_some_and(|r| r.contains("FC11-QUEN-05")));
+    assert!(!legal(&p, "b3b7"));
+    // A slide stops before it and may bounce off it (the Rook a4, the double on d4).
+    let rook = |rest: &str| pos_with(&shielded(&[("a4", 'R'), ("p8", 'Q')]), "w", rest);
+    let open = rook("");
+    assert!(dests(&open, "a4").contains(&"d4".to_string()) && !legal(&open, "a4c4c5"));
+    let blocked = rook("- - - - - - - d4:p8");
+    assert!(!dests(&blocked, "a4").contains(&"d4".to_string()));
+    assert!(!dests(&blocked, "a4").contains(&"e4".to_string()));
+    assert!(
+        legal(&blocked, "a4c4c5"),
+        "{:?}",
+        actions_of(&blocked, "a4")
+    );
+    // Undo takes it away again.
+    let mut u = p.clone();
+    let m = u.mark();
+    play(&mut u, "d8h8");
+    u.undo_to(m);
+    assert_eq!(u, p);
+    // Her next move replaces it: the old double and walls go, the new double stands on d8.
+    play(&mut p, "d8h8");
+    assert_eq!(double_of(&p, "h8"), Some(sq("d8")));
+    assert!(
+        frozen_variants::fc11::double::squares(&p) == frozen_core::Bitboard::from_square(sq("d8"))
+    );
+    assert!(p.walls().get(sq("d5")).is_none() && p.walls().get(sq("e8")).is_some());
+    play(&mut p, "pass");
+    // A knight leap: the double moves to h8, and no wall is laid.
+    play(&mut p, "h8g6");
+    assert_eq!(double_of(&p, "g6"), Some(sq("h8")));
+    assert!(p.walls().is_empty());
+    // A null move or a Pawn Rotation keeps it (no Queen moved).
+    play(&mut p, "pass");
+    assert_eq!(double_of(&p, "g6"), Some(sq("h8")));
+    // Her death takes it: the black Rook d16 captures the Queen d4 (double on d1).
+    let mut z = pos_with(
+        &shielded(&[("d4", 'Q'), ("d16", 'r')]),
+        "b",
+        "- - - - - - - d1:d4",
+    );
+    assert_eq!(double_of(&z, "d4"), Some(sq("d1")));
+    play(&mut z, "d16d4");
+    assert!(frozen_variants::fc11::double::squares(&z).is_empty());
+    assert!(f.validate(&z).is_empty());
+    // Bad set-ups are refused with the reason.
+    for bad in [
+        "- - - - - - - d1:e4",
+        "- - - - - - - d1:d4,d2:d4",
+        "- - - - - - - d16:d4",
+    ] {
+        let fen = format!(
+            "{} b {bad}",
+            placement(&[("d4", 'Q'), ("d16", 'r'), ("a1", 'K'), ("m16", 'k')])
+        );
+        assert!(f.position_from_fen(&fen).is_err(), "{bad}");
+    }
+}
+
+/// FC11-QUEN-06
+#[test]
+fn fc11_quen_06_the_double_threatens_and_checks_but_never_protects() {
+    // The double on d4 (its Queen on a4) checks the black King on d12 along the d-file.
+    let p = pos_with(&[("a4", 'Q'), ("d12", 'k')], "b", "- - - - - - - d4:a4");
+    assert!(in_check(&p, Side::Black));
+    let v = View::new(&p);
+    let a = attack_map(&v, Side::White);
+    assert!(a.contains(sq("d12")) && attacked(&v, sq("d12"), Side::White));
+    assert_eq!(a.doubles.len(), 1);
+    assert!(
+        a.attackers(sq("d12")).next().is_none(),
+        "no unit attacks d12"
+    );
+    assert!(!a.contains(sq("d4")), "its own square blocks like a wall");
+    // Black must leave the line; no null move in check.
+    assert!(legal(&p, "d12e12") && !legal(&p, "d12d11") && !legal(&p, "pass"));
+    // It threatens with her current range: CRR 10 leaves 6, d10 but not d12.
+    let p = pos_with(&[("a4", 'Q'), ("d12", 'k')], "b", "- - - a4:10 - - - d4:a4");
+    assert!(!in_check(&p, Side::Black));
+    let p = pos_with(&[("a4", 'Q'), ("d10", 'k')], "b", "- - - a4:10 - - - d4:a4");
+    assert!(in_check(&p, Side::Black));
+    // Her knight leaps and bounced routes too.
+    let p = pos_with(&[("a4", 'Q'), ("e6", 'k')], "b", "- - - - - - - d4:a4");
+    assert!(in_check(&p, Side::Black));
+    let p = pos_with(&[("a4", 'Q'), ("h1", 'k')], "b", "- - - - - - - d4:a4");
+    assert!(
+        in_check(&p, Side::Black),
+        "d4 south to d1, turning east to h1"
+    );
+    // It threatens while its Queen is paralysed (it is not a unit).
+    let p = pos_with(&[("a4", 'Q'), ("d12", 'k')], "b", "- - a4:3 - - - - d4:a4");
+    assert!(in_check(&p, Side::Black));
+    // A threatened protector counts for nothing (FC11-EMPW-04): the black Rook d9 empowers
+    // the Knight h9 (rook moves) unless the double threatens the Rook.
+    let units = shielded(&[
+        ("a4", 'Q'),
+        ("d9", 'r'),
+        ("h9", 'n'),
+        ("a2", 'P'),
+        ("b2", 'P'),
+        ("b1", 'P'),
+    ]);
+    let free = pos_with(&units, "b", "");
+    assert!(legal(&free, "h9h5"));
+    let hit = pos_with(&units, "b", "- - - - - - - d4:a4");
+    assert!(!legal(&hit, "h9h5"));
+    // It never protects: the Queen on d4 empowers the Knight b3; her double there does not.
+    let queen = pos(&shielded(&[("d4", 'Q'), ("b3", 'N')]));
+    assert!(legal(&queen, "b3b7"));
+    let double = pos_with(
+        &shielded(&[("p8", 'Q'), ("b3", 'N')]),
+        "w",
+        "- - - - - - - d4:p8",
+    );
+    assert!(!legal(&double, "b3b7"));
+    let v = View::new(&double);
+    assert!(Node::new(&v).protectors(sq("b3"), Side::White).is_empty());
+    // Power Steal copies enemy pieces, not a double: the Jester d10 gains nothing.
+    let queen = pos_with(&shielded(&[("d4", 'Q'), ("d10", 'j')]), "b", "");
+    assert!(legal(&queen, "d10d11"));
+    let double = pos_with(
+        &shielded(&[("p8", 'Q'), ("d10", 'j')]),
+        "b",
+        "- - - - - - - d4:p8",
+    );
+    assert!(!legal(&double, "d10d11"));
+}
+
+/// FC11-QUEN-07
+#[test]
+fn fc11_quen_07_the_double_keeps_a_tomb_pending() {
+    use frozen_variants::fc11::maps::armed_tombs;
+    let mut p = pos(&shielded(&[("d4", 'Q'), ("e5", 'p')]));
+    play(&mut p, "d4e5");
+    play(&mut p, "pass");
+    // The Queen leaves her capture square: her double stands on the victim's tomb.
+    play(&mut p, "e5e8");
+    assert_eq!(double_of(&p, "e8"), Some(sq("e5")));
+    assert!(p.tombs().get(sq("e5")).is_some_and(|t| !t.queue.is_empty()));
+    assert!(p.walls().get(sq("e5")).is_none());
+    let v = View::new(&p);
+    assert!(
+        !armed_tombs(&v).contains(sq("e5")),
+        "pending under the double"
+    );
+    assert!(!Node::new(&v).explosion(&v, Side::Black).contains(sq("e4")));
+    play(&mut p, "pass");
+    // Her next move takes the double away: the tomb arms.
+    play(&mut p, "e8h8");
+    let v = View::new(&p);
+    assert!(armed_tombs(&v).contains(sq("e5")));
+    assert!(Node::new(&v).explosion(&v, Side::Black).contains(sq("e4")));
+}

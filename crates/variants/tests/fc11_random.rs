@@ -5,7 +5,9 @@
 //! undo restores exactly), that no unit is lost (every unit is on the board or in a
 //! tomb), that the FEN writes and reads back the same position, that a finished
 //! game lists no action, that no unit stands on a wall and every wall's owner is on the
-//! board (FC11-WALL-01..03), that only the null move leaves the position unchanged
+//! board (FC11-WALL-01..03), that no unit stands on a Queen's double and every double's
+//! Queen is on the board with no other double (FC11-QUEN-05), that only the null move
+//! leaves the position unchanged
 //! (FC11-TURN-19), and that games end only with the reasons the rules give.
 
 use frozen_core::harness::{check_position, checked_step, Rng};
@@ -24,8 +26,11 @@ fn census(pos: &Fc11Position) -> (usize, usize) {
     c
 }
 
-fn play(rules: &Fc11, start: Fc11Position, seed: u64, plies: usize) -> usize {
+/// Plays a seeded random game; returns the plies played and the plies after which some
+/// Queen's double stood on the board.
+fn play(rules: &Fc11, start: Fc11Position, seed: u64, plies: usize) -> (usize, usize) {
     let mut rng = Rng::new(seed);
+    let mut with_double = 0;
     let mut pos = start;
     let total = pos.units().len();
     let mut acts = Vec::new();
@@ -47,7 +52,7 @@ fn play(rules: &Fc11, start: Fc11Position, seed: u64, plies: usize) -> usize {
                 acts.clear();
                 rules.actions(&pos, &mut acts);
                 assert!(acts.is_empty());
-                return ply;
+                return (ply, with_double);
             }
         };
         let back = rules
@@ -63,7 +68,7 @@ fn play(rules: &Fc11, start: Fc11Position, seed: u64, plies: usize) -> usize {
         rules.actions(&pos, &mut acts);
         if pos.result().is_some() {
             assert!(acts.is_empty(), "seed {seed}: actions after the end");
-            return ply;
+            return (ply, with_double);
         }
         assert!(
             !acts.is_empty(),
@@ -80,6 +85,22 @@ fn play(rules: &Fc11, start: Fc11Position, seed: u64, plies: usize) -> usize {
                 "seed {seed} ply {ply}: the wall on {sq} outlived its owner"
             );
         }
+        let mut queens = Vec::new();
+        for (sq, q) in frozen_variants::fc11::double::all(&pos) {
+            assert!(
+                pos.unit_at(sq).is_none(),
+                "seed {seed} ply {ply}: a unit on the double {sq}"
+            );
+            let queen = pos.unit(q);
+            assert!(
+                queen.kind == frozen_variants::fc11::QUEEN
+                    && matches!(queen.loc, Location::Board(_)),
+                "seed {seed} ply {ply}: the double on {sq} outlived its Queen"
+            );
+            assert!(!queens.contains(&q), "seed {seed} ply {ply}: two doubles");
+            queens.push(q);
+        }
+        with_double += usize::from(!queens.is_empty());
         let a = acts[rng.below(acts.len())].clone();
         let before = pos.clone();
         checked_step(rules, &mut pos, &a, &mut rng)
@@ -123,15 +144,20 @@ fn play(rules: &Fc11, start: Fc11Position, seed: u64, plies: usize) -> usize {
             }
         }
     }
-    plies
+    (plies, with_double)
 }
 
 #[test]
 fn fc11_random_games_keep_invariants() {
     let rules = Fc11::new();
+    let mut with_double = 0;
     for seed in 0..12 {
-        play(&rules, rules.initial_position(), 0xfc11_0000 + seed, 120);
+        with_double += play(&rules, rules.initial_position(), 0xfc11_0000 + seed, 120).1;
     }
+    assert!(
+        with_double > 20,
+        "Queens' doubles in play ({with_double} plies)"
+    );
 }
 
 #[test]
@@ -162,7 +188,7 @@ fn fc11_random_games_in_sparse_positions_reach_their_end() {
     let start = rules.position_from_fen(fen).expect("valid");
     let mut ended = 0;
     for seed in 0..40 {
-        if play(&rules, start.clone(), seed, 400) < 400 {
+        if play(&rules, start.clone(), seed, 400).0 < 400 {
             ended += 1;
         }
     }

@@ -11,7 +11,11 @@
 //!   landed on, except by the King (FC11-KING-11) and the Frog (FC11-FROG-02), which the
 //!   unit modules test.
 //!
-//! Uses: the core position only (so every unit module may use it).
+//! * FC11-QUEN-05: a Queen's double blocks like a wall ([`View::walls`] holds both; a
+//!   route bounces off it, nothing lands on it).
+//!
+//! Uses: the core position and [`super::double`] (the double's squares) only, so every
+//! unit module may use it.
 
 use super::base::{Fc11Position, PAWN};
 use frozen_core::{Action, Bitboard, Dir, Side, Square, Unit, UnitId};
@@ -23,7 +27,8 @@ pub struct View<'a> {
     pub pos: &'a Fc11Position,
     /// Squares holding a unit.
     pub units: Bitboard,
-    /// Wall squares.
+    /// Wall squares and the squares of Queens' doubles, which block like walls
+    /// (FC11-WALL-03, FC11-QUEN-05).
     pub walls: Bitboard,
     /// Squares holding a tomb (a non-empty queue of dead units).
     pub tombs: Bitboard,
@@ -42,7 +47,7 @@ impl<'a> View<'a> {
     /// The view of a position.
     pub fn new(pos: &'a Fc11Position) -> View<'a> {
         let units = pos.occupied();
-        let walls = pos.walls().mask();
+        let walls = pos.walls().mask() | super::double::squares(pos);
         let mut tombs = Bitboard::EMPTY;
         for (sq, t) in pos.tombs().iter() {
             if !t.queue.is_empty() {
@@ -80,7 +85,7 @@ impl<'a> View<'a> {
         super::capture::refusal_as(kind, mover, self.unit(vid)).is_none()
     }
 
-    /// True if a non-capture move may end on `sq`: no unit and no wall (a tomb is allowed
+    /// True if a non-capture move may end on `sq`: no unit, no wall, no double (a tomb is allowed
     /// here; the King and the Frog test tombs themselves).
     #[inline]
     pub fn open(&self, sq: Square) -> bool {

@@ -19,7 +19,8 @@
 //!   later Range Extension) is kept, and so is a pawn's moved flag (FC11-PAWN-03). Its
 //!   paralysis is dropped too (a respawn starts unparalysed, FC11-PARA-11) and an aiming
 //!   unit's aim returns to its owner's forward, so a dead unit is described by its kind,
-//!   owner and (for a pawn) moved flag alone. Its walls dissolve (FC11-WALL-02).
+//!   owner and (for a pawn) moved flag alone. Its walls dissolve (FC11-WALL-02), and a
+//!   Queen's double goes with her (FC11-QUEN-05).
 //! * FC11-CAPT-06: how several victims count ([`CrrCount`]): each victim for Dragon's Fire,
 //!   once for entanglement; a Bishop's conversion counts as a capture (later parts call
 //!   [`apply_crr`] with these modes; part 1's captures have one victim).
@@ -173,4 +174,5 @@ pub fn capture(
         });
     }
     super::walls::dissolve(pos, victim, events);
+    super::double::remove(pos, victim, events);
 }

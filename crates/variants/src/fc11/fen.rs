@@ -1,6 +1,6 @@
 //! The extended FEN of FC11 positions.
 //!
-//! `<placement> <w|b> [<aims> [<moved> [<paralysis> [<crr> [<tombs> [<walls> [<nulls>]]]]]]]`;
+//! `<placement> <w|b> [<aims> [<moved> [<paralysis> [<crr> [<tombs> [<walls> [<nulls> [<doubles>]]]]]]]]`;
 //! every extra field is `-` when empty, and trailing fields that say nothing are left out:
 //! * placement: 16 ranks of extended FEN (multi-digit empty runs), the 18 letters
 //!   `P L N B D R Q K J C T F X A S O Z M` (upper case White, lower case Black);
@@ -14,7 +14,9 @@
 //!   had moved);
 //! * walls: each trail wall and the square of the unit that owns it, `e3:e5,e4:e5`
 //!   (FC11-WALL-01, -02: a wall's owner is always on the board);
-//! * nulls: `1` when the last ply was a null move (a second one would draw, FC11-NULL-02).
+//! * nulls: `1` when the last ply was a null move (a second one would draw, FC11-NULL-02);
+//! * doubles: each Queen's double and the square of the Queen it belongs to, `h1:h5`
+//!   (FC11-QUEN-05: a double's Queen is always on the board).
 //!
 //! Errors name the field and what was expected.
 
@@ -75,10 +77,10 @@ pub fn position_from_fen(fc: &Fc11, fen: &str) -> Result<Fc11Position, LoadError
     if fields.is_empty() {
         return Err(syntax("1 (placement)", "empty FEN".into()));
     }
-    if fields.len() > 9 {
+    if fields.len() > 10 {
         return Err(syntax(
-            "10",
-            "fc11 FEN has at most 9 fields: placement, side, aims, moved, paralysis, crr, tombs, walls, nulls"
+            "11",
+            "fc11 FEN has at most 10 fields: placement, side, aims, moved, paralysis, crr, tombs, walls, nulls, doubles"
                 .into(),
         ));
     }
@@ -273,12 +275,68 @@ pub fn position_from_fen(fc: &Fc11, fen: &str) -> Result<Fc11Position, LoadError
             }
         };
     }
+    let mut effects: Vec<(Square, Vec<frozen_core::Effect>)> = Vec::new();
+    if let Some(f) = fields.get(9) {
+        let name = "10 (doubles)";
+        for item in items(f) {
+            let (sq, queen) = pair(name, item, "<Queen's square>")?;
+            let queen = square(name, queen)?;
+            if effects.iter().any(|(s, _)| *s == sq) {
+                return Err(syntax(name, format!("{sq} is listed twice")));
+            }
+            if units.iter().any(|u| u.at == Location::Board(sq)) {
+                return Err(syntax(
+                    name,
+                    format!("{sq} holds a unit; nothing stands on a Queen's double (FC11-QUEN-05)"),
+                ));
+            }
+            if walls.iter().any(|(s, _)| *s == sq) {
+                return Err(syntax(
+                    name,
+                    format!("{sq} holds a wall; a double takes the place of a wall (FC11-QUEN-05)"),
+                ));
+            }
+            let i = find(&units, name, queen)
+                .ok()
+                .filter(|&i| kind_of(&units[i]) == Some(super::base::QUEEN))
+                .ok_or_else(|| {
+                    syntax(
+                        name,
+                        format!("the double on {sq} names {queen}, but no Queen stands there (a double's Queen is on the board, FC11-QUEN-05)"),
+                    )
+                })?;
+            let id = frozen_core::UnitId(units[i].id);
+            if effects
+                .iter()
+                .any(|(_, l)| l.iter().any(|e| e.owner == Some(id)))
+            {
+                return Err(syntax(
+                    name,
+                    format!(
+                        "the Queen on {queen} has two doubles; she has at most one (FC11-QUEN-05)"
+                    ),
+                ));
+            }
+            effects.push((
+                sq,
+                vec![frozen_core::Effect {
+                    kind: super::double::DOUBLE,
+                    owner: Some(id),
+                    side: Some(units[i].side),
+                    dir: None,
+                    left: 0,
+                    link: None,
+                }],
+            ));
+        }
+    }
     let setup = Setup {
         to_move,
         turns,
         units,
         tombs,
         walls,
+        effects,
         state,
         ..Setup::<Fc11State>::new("fc11")
     };
@@ -286,8 +344,9 @@ pub fn position_from_fen(fc: &Fc11, fen: &str) -> Result<Fc11Position, LoadError
 }
 
 /// Writes the extended FEN, or `None` for a position it cannot hold (walls other than
-/// trail walls of units on the board, units neither on the board nor in a tomb, marks or
-/// other side tables, a finished game's two null moves).
+/// trail walls of units on the board, square effects other than the doubles of Queens on
+/// the board, units neither on the board nor in a tomb, marks or other side tables, a
+/// finished game's two null moves).
 pub fn to_fen(fc: &Fc11, pos: &Fc11Position) -> Option<String> {
     if pos.marks(0).any() || !pos.pending().is_empty() || pos.state().nulls > 1 {
         return None;
@@ -300,6 +359,15 @@ pub fn to_fen(fc: &Fc11, pos: &Fc11Position) -> Option<String> {
             return None;
         }
         walls.push(format!("{sq}:{at}"));
+    }
+    let mut doubles = vec![];
+    for (sq, list) in pos.effects().iter() {
+        let [e] = list.as_slice() else { return None };
+        let queen = pos.get_unit(e.owner?)?;
+        if !super::double::is_double(e) || queen.kind != super::base::QUEEN {
+            return None;
+        }
+        doubles.push(format!("{sq}:{}", queen.loc.square()?));
     }
     let placement =
         frozen_core::fen::format_placement(pos.shape(), fc.kinds_ref(), |sq| pos.piece_at(sq));
@@ -370,6 +438,7 @@ pub fn to_fen(fc: &Fc11, pos: &Fc11Position) -> Option<String> {
         list(tombs),
         list(walls),
         if pos.state().nulls == 1 { "1" } else { "-" }.to_string(),
+        list(doubles),
     ];
     while fields.len() > 4 && fields.last().is_some_and(|f| f == "-") {
         fields.pop();

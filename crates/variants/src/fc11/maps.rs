@@ -15,6 +15,11 @@
 //!   ([`AttackMap::other`]) reaches it (the categories of FC11-SHEL-02); every pattern of
 //!   this engine can capture a King, so the King-capturing part (FC11-KING-02) is the
 //!   whole map.
+//! * FC11-QUEN-06: S's Queens' doubles contribute too, with their Queen's full pattern at
+//!   her current range from the double's square ([`double_reach`]); their parts are kept
+//!   apart ([`AttackMap::doubles`]) from the units' parts ([`AttackMap::reaches`]), which
+//!   protection and Power Steal read: a double threatens and checks, but never protects.
+//!   A double square blocks like a wall, so it is never in A either.
 //!
 //! This module builds A0, the contributors' own patterns; the patterns Empower and Tower
 //! lend join it in [`super::empower`] and [`super::node`] (the whole A).
@@ -50,6 +55,7 @@
 use super::base::{Fc11, Fc11Position, FROG, JESTER, LANCER, ONAGER, QUEEN, ROOK, TEMPLAR};
 use super::board::View;
 use super::bounce;
+use super::double;
 use super::paralysis::is_paralyzed;
 use super::units::{self, lancer};
 use frozen_core::{Bitboard, Side, Square, Unit, UnitId};
@@ -83,9 +89,12 @@ pub struct AttackMap {
     pub slide: Bitboard,
     /// Squares some other pattern of S reaches.
     pub other: Bitboard,
-    /// Each contributor's part, in square order (inline up to 128 contributors: building
-    /// a map allocates nothing on the heap).
+    /// Each contributing unit's part, in square order (inline up to 128 contributors:
+    /// building a map allocates nothing on the heap). Protection reads these.
     pub reaches: SmallVec<[Reach; 128]>,
+    /// The parts of S's Queens' doubles (FC11-QUEN-06), each with its Queen's id and the
+    /// double's square: in A, never protectors.
+    pub doubles: SmallVec<[Reach; 2]>,
 }
 
 impl AttackMap {
@@ -101,7 +110,7 @@ impl AttackMap {
         self.all().contains(sq)
     }
 
-    /// The contributors that attack `sq`.
+    /// The contributing units that attack `sq` (doubles left out: they are no unit).
     pub fn attackers(&self, sq: Square) -> impl Iterator<Item = &Reach> + '_ {
         self.reaches.iter().filter(move |r| r.all().contains(sq))
     }
@@ -166,7 +175,29 @@ pub fn attack_map(v: &View, side: Side) -> AttackMap {
         map.other |= r.other;
         map.reaches.push(r);
     }
+    for (dsq, q) in double::of_side(pos, side) {
+        let r = double_reach(v, q, dsq);
+        map.slide |= r.slide;
+        map.other |= r.other;
+        map.doubles.push(r);
+    }
     map
+}
+
+/// The part of A of the double on `dsq` of the Queen `queen` (FC11-QUEN-06): her pattern
+/// and current range from the double's square, whatever her paralysis.
+pub fn double_reach(v: &View, queen: UnitId, dsq: Square) -> Reach {
+    unit_reach(v, queen, v.pos.unit(queen), dsq)
+}
+
+/// True if some double of `by` attacks `s` (FC11-QUEN-06).
+#[inline]
+pub fn double_attacks(v: &View, s: Square, by: Side) -> bool {
+    let pos = v.pos;
+    if pos.effects().is_empty() {
+        return false;
+    }
+    double::of_side(pos, by).any(|(dsq, q)| dsq != s && units::attacks(v, pos.unit(q), dsq, s))
 }
 
 /// True if `s` is in A(`by`): one contributor's test, stopping at the first that reaches it
@@ -184,12 +215,12 @@ pub fn attacked(v: &View, s: Square, by: Side) -> bool {
             return true;
         }
     }
-    false
+    double_attacks(v, s, by)
 }
 
-/// The contributors of `by` that attack `s`, with their squares (FC11-CAPT-11; the same
-/// units as `attack_map(v, by).attackers(s)`), for the rules that ask who threatens one
-/// square (FC11-JEST-03).
+/// The contributing units of `by` that attack `s`, with their squares (FC11-CAPT-11; the
+/// same units as `attack_map(v, by).attackers(s)`, doubles left out), for the rules that
+/// ask which pieces threaten one square (FC11-JEST-03).
 pub fn attackers(v: &View, s: Square, by: Side) -> SmallVec<[(UnitId, Square); 4]> {
     let mut out = SmallVec::new();
     if v.walls.contains(s) {
@@ -219,7 +250,8 @@ pub fn around(sq: Square, r: u8) -> Bitboard {
     )
 }
 
-/// The armed tombs: squares with dead units and no unit or wall on them (FC11-CAPT-12 (a)).
+/// The armed tombs: squares with dead units and no unit, wall or Queen's double on them
+/// (FC11-CAPT-12 (a), FC11-TOMB-01, FC11-QUEN-07; the view counts doubles with walls).
 pub fn armed_tombs(v: &View) -> Bitboard {
     v.tombs & !v.units & !v.walls
 }

@@ -1,7 +1,8 @@
 //! FrozenChess 11.0 (`fc11`): the 16x16 board, the 18 unit kinds' movement and captures,
 //! the turn and its end-of-ply order, paralysis, kind immunity, promotion (part 1), trail
 //! walls, the null move, the end of the game and draws, status paralysis, Knightmare,
-//! Paralysis Transfer, the immunity table, Empower, guards and Tower (part 2).
+//! Paralysis Transfer, the immunity table, Empower, guards and Tower, the Queen's Shadow
+//! (part 2).
 //!
 //! The rules follow the catalog `rules/fc11.md` as ruled in `docs/rules/fc11.md`. One
 //! module per catalog area, one module per unit kind; each names the rule IDs it
@@ -19,6 +20,7 @@
 //! | [`node`] | the maps of one position, built once per listing (A0, protection, the whole A, E, I) |
 //! | [`turn`] | FC11-TURN-01, -02, -14..17, -19 |
 //! | [`walls`] | FC11-WALL-01..04, -06, -07, -10 |
+//! | [`double`] | FC11-QUEN-05..07 (the Queen's Shadow: her double) |
 //! | [`null`] | FC11-NULL-01..04, FC11-DRAW-01 |
 //! | [`victory`] | FC11-VICT-01, -02, -04, FC11-DRAW-04, FC11-KING-12 |
 //! | [`draw`] | FC11-DRAW-02, -03, -05 |
@@ -53,6 +55,7 @@ pub mod board;
 pub mod bounce;
 pub mod capture;
 pub mod check;
+pub mod double;
 pub mod draw;
 pub mod empower;
 pub mod fen;
@@ -109,7 +112,7 @@ impl Rules for Fc11 {
         "fc11"
     }
     fn description(&self) -> &str {
-        "FrozenChess 11.0: 16x16, 18 unit kinds' movement and captures, paralysis, kind immunity, promotion, trail walls, null move, draws"
+        "FrozenChess 11.0: 16x16, 18 unit kinds' movement and captures, paralysis, kind immunity, promotion, trail walls, the Queen's double, null move, draws"
     }
     fn kinds(&self) -> &KindSet {
         &self.kinds

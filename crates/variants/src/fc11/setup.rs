@@ -26,11 +26,12 @@
 //! * FC11-SETP-15: "siege" and "high value" describe units; they carry no rule here.
 //! * FC11-SETP-16: no castling, no en passant, no first-move restriction.
 //!
-//! [`validate`] refuses what part 1 does not model (traps, bombs, monads, square effects,
-//! shadows, marks, units off the board other than in tombs) with the reason, and checks
-//! every unit's status against its kind.
+//! [`validate`] refuses what the engine does not model yet (traps, bombs, monads, square
+//! effects other than Queens' doubles, shadows, marks, units off the board other than in
+//! tombs) with the reason, checks every unit's status against its kind, and every double
+//! against its Queen (FC11-QUEN-05).
 
-use super::base::{Fc11, Fc11Position, KIND_COUNT, KING, ONAGER, PAWN, TREBUCHET};
+use super::base::{Fc11, Fc11Position, KIND_COUNT, KING, ONAGER, PAWN, QUEEN, TREBUCHET};
 use super::capture::{has_crr, BASE_RANGE, CRR_COUNTER, MIN_RANGE};
 use super::check::in_check;
 use crate::frozen_family::absent::{refuse_unused, SideTable};
@@ -121,6 +122,9 @@ pub fn validate(fc: &Fc11, pos: &Fc11Position) -> Vec<Problem> {
                 if pos.walls().get(sq).is_some() {
                     rule(&mut out, at.clone(), format!("the {name} on {sq} stands on a wall; no unit stands on a wall in this part (FC11-TURN-13)"));
                 }
+                if super::double::squares(pos).contains(sq) {
+                    rule(&mut out, at.clone(), format!("the {name} on {sq} stands on a Queen's double; nothing lands on a double (FC11-QUEN-05)"));
+                }
                 if u.kind == PAWN && super::promotion::on_far_rank(fc, u.side, sq) {
                     rule(&mut out, at.clone(), format!("a {} pawn on {sq} stands on its far rank; it would have promoted (FC11-PAWN-05)", u.side));
                 }
@@ -208,9 +212,10 @@ pub fn validate(fc: &Fc11, pos: &Fc11Position) -> Vec<Problem> {
             rule(&mut out, format!("tombs[{sq}]"), "a tomb holds a queue of dead units and nothing else in this part (explosions, rot and respawn are later parts)".into());
         }
     }
+    validate_doubles(fc, pos, &mut out);
     refuse_unused(
         pos,
-        &[SideTable::Tombs, SideTable::Walls],
+        &[SideTable::Tombs, SideTable::Walls, SideTable::Effects],
         |name| format!("fc11 part 1 has no {name} (they come with later parts)"),
         0,
         "fc11 part 1 has no marked squares (corrupted squares come with the tomb rules)",
@@ -228,6 +233,42 @@ pub fn validate(fc: &Fc11, pos: &Fc11Position) -> Vec<Problem> {
         rule(&mut out, "placement".into(), format!("{waiting} is not to move but its King is in check; no legal action leaves it so (FC11-TURN-15)"));
     }
     out
+}
+
+/// The square effects of this part are Queens' doubles (FC11-QUEN-05): each names a Queen
+/// of its side on the board, at most one per Queen, and none stands on a wall.
+fn validate_doubles(fc: &Fc11, pos: &Fc11Position, out: &mut Vec<Problem>) {
+    let _ = fc;
+    let mut seen: Vec<frozen_core::UnitId> = Vec::new();
+    for (sq, list) in pos.effects().iter() {
+        let at = format!("effects[{sq}]");
+        let mut rule = |msg: String| out.push(Problem::new(ProblemKind::Rule, at.clone(), msg));
+        for e in list.iter() {
+            if !super::double::is_double(e) {
+                rule(format!("the only square effect of this part is the Queen's double (kind {}); the other effects come with later parts", super::double::DOUBLE));
+                continue;
+            }
+            let queen = e.owner.and_then(|q| pos.get_unit(q));
+            match (e.owner, queen) {
+                (Some(q), Some(u)) if u.kind == QUEEN && matches!(u.loc, Location::Board(_)) => {
+                    if e.side != Some(u.side) {
+                        rule("the double's side is not its Queen's side (FC11-QUEN-05)".into());
+                    }
+                    if seen.contains(&q) {
+                        rule(format!("the Queen (unit #{}) has two doubles; her next move replaces the old one (FC11-QUEN-05)", q.0));
+                    }
+                    seen.push(q);
+                }
+                _ => rule("a double's owner must be a Queen on the board: it goes when she dies (FC11-QUEN-05)".into()),
+            }
+            if e.dir.is_some() || e.left != 0 || e.link.is_some() {
+                rule("a double has no direction, timer or link (FC11-QUEN-05)".into());
+            }
+            if pos.walls().get(sq).is_some() {
+                rule(format!("a double and a wall both stand on {sq}; the double takes the wall's place (FC11-QUEN-05)"));
+            }
+        }
+    }
 }
 
 /// Display lines: paralysis (turns left), aims other than forward, CRR, tombs and walls.
@@ -280,6 +321,17 @@ pub fn describe_state(fc: &Fc11, pos: &Fc11Position) -> Vec<String> {
         .collect();
     if !walls.is_empty() {
         lines.push(format!("walls: {}", walls.join(" ")));
+    }
+    for (sq, q) in super::double::all(pos) {
+        let u = pos.unit(q);
+        let at = u
+            .loc
+            .square()
+            .map_or_else(String::new, |s| format!(" on {s}"));
+        lines.push(format!(
+            "{sq}: double of the {} Queen{at} (FC11-QUEN-05: blocks like a wall, threatens with her pattern)",
+            u.side
+        ));
     }
     if pos.state().nulls == 1 {
         lines.push("the last ply was a null move: another one draws (FC11-NULL-02)".into());

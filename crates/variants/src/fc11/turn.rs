@@ -13,8 +13,10 @@
 //! * FC11-TURN-16: the end-of-ply order, published and kept by [`exec`] and
 //!   `Rules::perform`: (1) the action resolves with its immediate effects (captures, the
 //!   victim's walls dissolving, promotion); (2) the mover's trail walls appear and its
-//!   older walls dissolve ([`super::walls`]); (3) pending tombs arm: a tomb counts as
-//!   pending while a unit or wall stands on it, which is read from the board, never stored
+//!   older walls dissolve ([`super::walls`]), and a Queen's double appears on the square
+//!   she left while her older double goes ([`super::double`]); (3) pending tombs arm: a
+//!   tomb counts as pending while a unit, a wall or a double stands on it, which is read
+//!   from the board, never stored
 //!   (tombs that explode are a later part); (4) the mover's side's owner-turn timers
 //!   advance: paralysis counters are absolute owner-turn numbers
 //!   ([`crate::frozen_family::timers`]), so the turn counter moving on is the tick;
@@ -36,7 +38,7 @@
 
 use super::base::{
     Fc11, Fc11Position, ASSASSIN, BALLISTA, BISHOP, CANNON, CHANCELLOR, DRAGON, FROG, JESTER, KING,
-    ONAGER, PAWN, SHIP, TEMPLAR, TREBUCHET,
+    ONAGER, PAWN, QUEEN, SHIP, TEMPLAR, TREBUCHET,
 };
 use super::board::View;
 use super::capture::{apply_crr, capture, current_range, refusal, CrrCount, Refusal};
@@ -234,7 +236,8 @@ pub fn exec(fc: &Fc11, pos: &mut Fc11Position, a: &Action, events: &mut dyn Even
     match a.kind {
         ActionKind::Move => {
             let path = path_squares(fc, pos, a);
-            let trail = super::walls::trail(pos.unit(id).kind, from, &path);
+            let kind = pos.unit(id).kind;
+            let trail = super::walls::trail(kind, from, &path);
             let victim = pos.unit_at(to);
             let victim_kind = victim.map(|vid| pos.unit(vid).kind);
             if let Some(vid) = victim {
@@ -254,6 +257,9 @@ pub fn exec(fc: &Fc11, pos: &mut Fc11Position, a: &Action, events: &mut dyn Even
                 apply_crr(pos, id, &[k], CrrCount::EachVictim);
             }
             super::walls::make(pos, id, trail, events);
+            if kind == QUEEN {
+                super::double::place(pos, id, from, events);
+            }
         }
         ActionKind::Act if super::transfer::is_transfer(pos, a) => {
             super::transfer::exec(pos, id, to, events);
@@ -292,7 +298,7 @@ pub fn path_squares(fc: &Fc11, pos: &Fc11Position, a: &Action) -> SmallVec<[Squa
     let Some(kind) = pos.unit_at(from).map(|id| pos.unit(id).kind) else {
         return out;
     };
-    let blockers = pos.occupied() | pos.walls().mask();
+    let blockers = pos.occupied() | pos.walls().mask() | super::double::squares(pos);
     let mut prev = from;
     for &c in &a.path[1..] {
         let (df, dr) = delta(prev, c);
@@ -390,6 +396,9 @@ pub fn explain_illegal(fc: &Fc11, pos: &Fc11Position, a: &Action) -> String {
     }
     if pos.walls().get(to).is_some() {
         return format!("{to} is a wall: no unit lands on a wall (FC11-TURN-13)");
+    }
+    if super::double::squares(pos).contains(to) {
+        return format!("{to} holds a Queen's double: it blocks like a wall and nothing lands on it (FC11-QUEN-05)");
     }
     if let Some(vid) = pos.unit_at(to) {
         let v = pos.unit(vid);

@@ -8,6 +8,8 @@
 //!   green number, from the unit's counter); status paralysis has no count and gets its
 //!   own mark instead ([`square_notes`]: a dashed ring, with the cause named), and so does
 //!   Knightmare and a King in check.
+//! * FC11-QUEN-05: a Queen's double is stored as a square effect (drawn as one) and named
+//!   by a note on its square, with its Queen.
 //!
 //! Uses: [`super::capture`], [`super::status`], [`super::units`].
 
@@ -28,7 +30,7 @@ pub fn display_range(pos: &Fc11Position, id: UnitId) -> Option<u16> {
 }
 
 /// The marks of statuses a unit's counter does not record (FC11-VISU-02): status
-/// paralysis, Knightmare, and a King in check.
+/// paralysis, Knightmare, a King in check; and the Queens' doubles (FC11-QUEN-05).
 pub fn square_notes(fc: &Fc11, pos: &Fc11Position) -> Vec<SquareNote> {
     let _ = fc;
     let mut v = Vec::new();
@@ -64,6 +66,19 @@ pub fn square_notes(fc: &Fc11, pos: &Fc11Position) -> Vec<SquareNote> {
                 legend: "pawn under Knightmare: 1 square forward only (FC11-KNGT-06)".into(),
             });
         }
+    }
+    for (sq, q) in super::double::all(pos) {
+        let u = pos.unit(q);
+        let at = u
+            .loc
+            .square()
+            .map_or_else(String::new, |s| format!(" on {s}"));
+        v.push(SquareNote {
+            square: sq,
+            kind: SquareNoteKind::Status,
+            text: format!("double of the {} Queen{at}: blocks like a wall, threatens and checks with her pattern (FC11-QUEN-05, -06)", u.side),
+            legend: "Queen's double: blocks like a wall, threatens with her pattern (FC11-QUEN-05, -06)".into(),
+        });
     }
     v
 }
