@@ -75,3 +75,23 @@ fn other_lines_and_errors() {
     assert_eq!(e.column, 3);
     assert!(e.to_string().contains('^'));
 }
+
+/// Issue 20: explaining ten chained capturing slides finishes (no board is drawn for a
+/// line too expensive to evaluate; the text says why and names the line), and a chain
+/// whose inner steps are move-only is drawn (its partial paths merge).
+#[test]
+fn ten_chained_slides_are_explained_without_hanging() {
+    let shape = Shape::new(8, 8).expect("8x8");
+    let capturing = "n*.n*.n*.n*.n*.n*.n*.n*.n*.n*";
+    let text = explain(capturing, d4(), shape).expect("parses");
+    assert!(text.contains("cannot show a board"), "{text}");
+    assert!(text.contains("too expensive"), "{text}");
+    assert!(text.contains(capturing), "{text}");
+    let merged = "on*.on*.on*.on*.on*.on*.on*.on*.on*.n*";
+    let text = explain(merged, d4(), shape).expect("parses");
+    assert!(!text.contains("cannot show a board"), "{text}");
+    // Every other square is reachable by nine move-only slides and a last one
+    // that may move or capture there (`*`); the piece's own square is `@`.
+    let (m, x, both) = board_marks(&text, 1);
+    assert_eq!((m, x, both), (0, 0, 63), "{text}");
+}

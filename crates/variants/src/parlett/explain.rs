@@ -278,21 +278,23 @@ fn boards(letter: &char, moves: &str, from: Square, shape: Shape) -> Result<Stri
             continue;
         }
         let fen = fen_with(shape, &[(from, 'X'), (t, 'e')]);
-        let Ok(mut p) = rules.position_from_fen(&fen) else {
+        let Ok(p) = rules.position_from_fen(&fen) else {
             continue;
         };
-        acts.clear();
-        rules.actions(&p, &mut acts);
+        // The moves as listed, read for whether one takes the enemy: a simple
+        // move by landing on it, a complex one by its effect's captures (what
+        // `perform` would remove). One evaluation per square, not one per
+        // listed move (playing a complex move evaluates its line again).
         let victim = p.unit_at(t);
-        for a in acts.clone() {
-            let mark = p.mark();
-            rules.perform(&mut p, &a, &mut frozen_core::NoEvents);
-            let gone = victim.is_some_and(|v| !p.unit(v).loc.on_board());
-            p.undo_to(mark);
-            if gone {
-                caps.set(t);
-                break;
-            }
+        let mut taken = false;
+        rules.each_move(&p, &mut |g| {
+            taken |= match g.effect {
+                Some(e) => e.caps.iter().any(|&(v, _)| Some(v) == victim),
+                None => g.to == t,
+            };
+        });
+        if taken {
+            caps.set(t);
         }
     }
     let mut s = String::new();
