@@ -246,3 +246,121 @@ fn fc11_rook_04_tower() {
     let r = at(&[("p1", 'K'), ("d4", 'R'), ("b3", 'N')], "w", "- - - d4:12");
     assert!(legal(&r, "b3b7") && !legal(&r, "b3b8"));
 }
+
+/// FC11-ASSN-13
+#[test]
+fn fc11_assn_13_the_assassin_retains_its_last_empowerer() {
+    use frozen_core::Rules;
+    let f = frozen_variants::fc11::Fc11::new();
+    let retained = |p: &Fc11Position| -> Vec<(char, u16)> {
+        p.state()
+            .retained
+            .iter()
+            .map(|r| (f.kinds().get(r.kind).expect("kind").fen, r.crr))
+            .collect()
+    };
+    // The Rook e1 alone protects the Assassin e4: it is empowered (rook moves and captures),
+    // but remembers nothing until an action ends.
+    let mut p = at(
+        &[("e4", 'M'), ("e1", 'R'), ("d1", 'N'), ("e10", 'p')],
+        "w",
+        "",
+    );
+    assert!(legal(&p, "e4e8") && legal(&p, "e4e10"));
+    assert!(retained(&p).is_empty());
+    play(&mut p, "pass");
+    assert_eq!(retained(&p), vec![('R', 0)]);
+    play(&mut p, "l15l14");
+    // The Rook leaves: the Assassin is no longer empowered, yet it keeps moving like a Rook
+    // (bounced routes too), never capturing like one.
+    play(&mut p, "e1h1");
+    assert_eq!(retained(&p), vec![('R', 0)]);
+    play(&mut p, "n15n14");
+    assert!(
+        legal(&p, "e4e8") && legal(&p, "e4e9"),
+        "retained rook moves"
+    );
+    assert!(!legal(&p, "e4e10"), "no capture with a retained move");
+    assert!(legal(&p, "e4e7"), "its own 3-square leap");
+    // Saved: the FEN names the memory and reads back the same position.
+    let fen = f.to_fen(&p).expect("a FEN");
+    assert!(fen.ends_with(" e4:R"), "{fen}");
+    let back = f.position_from_fen(&fen).expect("reads back");
+    assert_eq!(retained(&back), vec![('R', 0)]);
+    assert!(legal(&back, "e4e8"));
+    assert!(f
+        .describe_state(&p)
+        .iter()
+        .any(|l| l.contains("FC11-ASSN-13")));
+    // The same board without the memory: no rook moves.
+    let fresh = f
+        .position_from_fen(&fen[..fen.rfind(' ').expect("fields")])
+        .expect("FEN");
+    assert!(!legal(&fresh, "e4e8"));
+    // A new empowerer replaces it: the Knight d1 comes to c3 and alone protects e4.
+    play(&mut p, "d1c3");
+    assert_eq!(retained(&p), vec![('N', 0)]);
+    play(&mut p, "m15m14");
+    assert!(!legal(&p, "e4e8"));
+    // The range is the empowerer's then: a Rook with CRR 10 (range 6).
+    let r = at(&[("e4", 'M')], "w", "- - - - - - - - e4:R10");
+    assert!(legal(&r, "e4e10") && !legal(&r, "e4e11"));
+    // It threatens nothing with it: the black King on e12 is not in check from e4.
+    let k = at(
+        &[("e4", 'M'), ("e12", 'k'), ("p16", 'K')],
+        "b",
+        "- - - - - - - - e4:R",
+    );
+    assert!(!frozen_variants::fc11::check::in_check(
+        &k,
+        frozen_core::Side::Black
+    ));
+    // Death clears it: the black Knight d6 captures the Assassin.
+    let mut d = at(&[("e4", 'M'), ("d6", 'n')], "b", "- - - - - - - - e4:Q");
+    assert_eq!(retained(&d), vec![('Q', 0)]);
+    play(&mut d, "d6e4");
+    assert!(retained(&d).is_empty());
+    // Another Assassin never empowers it (kind immunity): nothing to remember.
+    let mut m = at(&[("e4", 'M'), ("e7", 'M')], "w", "");
+    play(&mut m, "pass");
+    assert!(retained(&m).is_empty());
+    // Bad memories are refused with the reason.
+    for bad in ["e4:M", "e4:K", "e4:N3", "d1:R"] {
+        let fen = format!(
+            "{} w - - - - - - - - {bad}",
+            fc11_support::placement(&[("e4", 'M'), ("d1", 'R'), ("a1", 'K'), ("m16", 'k')])
+        );
+        assert!(f.position_from_fen(&fen).is_err(), "{bad}");
+    }
+}
+
+/// FC11-TURN-15 with FC11-EMPW-04: a Pawn Rotation that threatens an enemy protector can
+/// turn a guarded enemy into an empowered one that checks: its verdict comes from playing
+/// it, not from the listing's map. The black Knight e8 is guarded by the Rooks a8 and e12;
+/// the white pawn b7 turning west (or north) attacks a8, so e12 alone empowers the Knight,
+/// whose rook moves reach the white King e1.
+#[test]
+fn fc11_turn_15_a_rotation_that_unguards_an_enemy_exposes_the_king() {
+    let p = at(
+        &[
+            ("e1", 'K'),
+            ("d1", 'P'),
+            ("f1", 'P'),
+            ("d2", 'P'),
+            ("f2", 'P'),
+            ("b7", 'P'),
+            ("a8", 'r'),
+            ("e8", 'n'),
+            ("e12", 'r'),
+        ],
+        "w",
+        "b7:E",
+    );
+    assert!(guarded(&p, "e8"));
+    assert!(!frozen_variants::fc11::check::in_check(
+        &p,
+        frozen_core::Side::White
+    ));
+    assert!(legal(&p, "act:b7b6"));
+    assert!(!legal(&p, "act:b7a7") && !legal(&p, "act:b7b8"));
+}

@@ -316,9 +316,14 @@ fn fc11_turn_19_only_the_null_move_changes_nothing() {
         for a in v {
             let mut q = p.clone();
             apply(&f, &mut q, &a, &mut frozen_core::NoEvents).expect("listed");
-            // Compare with the side to act put back: only the null move is a pass.
+            // Compare with the side to act put back: only the null move is a pass. The
+            // Assassins' memories are recorded after every action, the null move included
+            // (FC11-TURN-16 step 8, FC11-ASSN-13), so they are put back too.
             q.set_to_move(p.to_move());
-            q.update_state(|s| s.nulls = p.state().nulls);
+            q.update_state(|s| {
+                s.nulls = p.state().nulls;
+                s.retained = p.state().retained.clone();
+            });
             let same = f.same_for_repetition(&p, &q);
             assert_eq!(
                 same,

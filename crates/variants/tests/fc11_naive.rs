@@ -13,7 +13,9 @@
 //! * every kind (both colours, every aim, moved or not, with and without CRR) on every
 //!   square of an otherwise empty board (kings aside);
 //! * crowded random positions with walls, tombs, aims, paralysis and CRR;
-//! * every perft child to depth 2 of the start and of middle-game positions.
+//! * every perft child to depth 2 of the start and of middle-game positions;
+//! * an Assassin's retained empowerer (FC11-ASSN-13): its non-capture moves, and after
+//!   every action of the perft children the memory the engine stores.
 
 mod fc11_support;
 
@@ -41,6 +43,8 @@ struct NU {
     /// The kind kind immunity reads: the unit's own, also when a stand-in of another kind
     /// makes its lent moves (FC11-EMPW-02).
     ki: char,
+    /// An Assassin's retained empowerer: its letter and CRR (FC11-ASSN-13).
+    mem: Option<(char, i32)>,
 }
 
 /// What protection makes of a unit (FC11-EMPW-02, -05).
@@ -244,6 +248,14 @@ impl NB {
         for m in lent {
             if (captures || !m.2) && !out.iter().any(|x| x.0 == m.0) {
                 out.push(m);
+            }
+        }
+        // FC11-ASSN-13: an Assassin also moves, never captures, like its retained empowerer.
+        if let (Some((k, crr)), 'M') = (u.mem, u.k) {
+            for m in self.stand_in(f, r, k, crr).own_moves(f, r) {
+                if !m.2 && self.free(m.1 .0, m.1 .1) && !out.iter().any(|x| x.0 == m.0) {
+                    out.push(m);
+                }
             }
         }
         // FC11-JEST-03: a Jester also moves (never captures) like each enemy non-pawn
@@ -936,6 +948,7 @@ impl NB {
             crr: 0,
             left: 0,
             ki: '?',
+            mem: None,
         });
         let kinds = self.lend_kinds(white);
         if kinds.is_empty() {
@@ -968,6 +981,7 @@ impl NB {
             crr: 0,
             left: 0,
             ki: '?',
+            mem: None,
         });
         self.cell[tr as usize][tf as usize] = dummy;
         let mut hit = false;
@@ -1236,6 +1250,12 @@ fn naive(p: &Fc11Position) -> NB {
                     crr: i32::from(u.status.counters[4]),
                     left: if ft != 0 && t <= ft { ft - t + 1 } else { 0 },
                     ki: f.kinds().get(u.kind).expect("kind").fen,
+                    mem: p
+                        .state()
+                        .retained
+                        .iter()
+                        .find(|m| usize::from(m.unit.0) == i)
+                        .map(|m| (f.kinds().get(m.kind).expect("kind").fen, i32::from(m.crr))),
                 });
             }
             Location::Tomb(s) => b.tomb[s.rank() as usize][s.file() as usize] = true,
@@ -1449,6 +1469,23 @@ fn random_position(rng: &mut Rng, n: usize) -> Option<Fc11Position> {
             ));
         }
     }
+    // About half the Assassins remember an empowerer (FC11-ASSN-13).
+    let mut retained = Vec::new();
+    for (i, rec) in records.iter().enumerate() {
+        if rec.kind == "M" && rng.below(2) == 0 {
+            let k = "LNDRQCT".chars().nth(rng.below(7)).expect("letter");
+            let crr = if "RQTDL".contains(k) && rng.below(2) == 0 {
+                1 + rng.below(13) as u16
+            } else {
+                0
+            };
+            retained.push(frozen_variants::fc11::base::Retained {
+                unit: UnitId(i as u16),
+                kind: f.kinds().by_fen(k).expect("kind"),
+                crr,
+            });
+        }
+    }
     let mut tombs = Vec::new();
     for _ in 0..rng.below(10) {
         let s = pick(rng, &mut taken);
@@ -1473,6 +1510,10 @@ fn random_position(rng: &mut Rng, n: usize) -> Option<Fc11Position> {
         walls,
         tombs,
         effects,
+        state: Fc11State {
+            retained: retained.into_iter().collect(),
+            ..Fc11State::default()
+        },
         ..Setup::<Fc11State>::new("fc11")
     };
     build_position(&f, setup).ok()
@@ -1489,6 +1530,52 @@ fn crowded_random_positions() {
             checked += 1;
         }
     }
+}
+
+/// FC11-ASSN-13: after an action from `p`, each Assassin on the board of `q` remembers the
+/// unit that empowers it now (naive standing), or else what it remembered in `p`.
+fn memory_agrees(p: &Fc11Position, q: &Fc11Position) {
+    let nq = naive(q);
+    let np = naive(p);
+    let f = fc();
+    let mut want = Vec::new();
+    for r in 0..16 {
+        for c in 0..16 {
+            let Some(u) = nq.at(c, r).filter(|u| u.k == 'M') else {
+                continue;
+            };
+            let now = match nq.standing(c, r) {
+                St::Empowered((xf, xr)) => {
+                    let x = nq.at(xf, xr).expect("protector");
+                    Some((x.k, x.crr))
+                }
+                _ => None,
+            };
+            let before = np
+                .cell
+                .iter()
+                .flatten()
+                .flatten()
+                .find(|v| v.id == u.id)
+                .and_then(|v| v.mem);
+            if let Some(m) = now.or(before) {
+                want.push((u.id, m));
+            }
+        }
+    }
+    want.sort();
+    let got: Vec<(u32, (char, i32))> = q
+        .state()
+        .retained
+        .iter()
+        .map(|m| {
+            (
+                u32::from(m.unit.0),
+                (f.kinds().get(m.kind).expect("kind").fen, i32::from(m.crr)),
+            )
+        })
+        .collect();
+    assert_eq!(got, want, "{}", f.to_fen(q).unwrap_or_default());
 }
 
 /// Checks every node to `depth` plies below `p` (the naive generator lists the same actions
@@ -1513,6 +1600,7 @@ fn children_agree(p: &Fc11Position, depth: u32) -> u64 {
     for a in v {
         let mut q = p.clone();
         frozen_core::apply(&f, &mut q, &a, &mut frozen_core::NoEvents).expect("listed");
+        memory_agrees(p, &q);
         n += children_agree(&q, depth - 1);
     }
     n
@@ -1532,6 +1620,7 @@ fn sampled_agree(p: &Fc11Position, every: usize, seed: u64) -> (u64, usize) {
     for a in v {
         let mut q = p.clone();
         frozen_core::apply(&f, &mut q, &a, &mut frozen_core::NoEvents).expect("listed");
+        memory_agrees(p, &q);
         let mut w = Vec::new();
         f.actions(&q, &mut w);
         n += w.len() as u64;
@@ -1574,6 +1663,25 @@ fn every_perft_child_to_depth_one_where_protection_matters() {
     // 75,100 before the Queen's double (FC11-QUEN-05..07).
     assert_eq!(children_agree(&p, 1), 83_493);
 }
+
+/// Every node to depth 1 of a position where Assassins remember empowerers (FC11-ASSN-13):
+/// the naive lists agree with the engine's node by node, and so do the memories after
+/// every action (a new empowerer replaces the old one, a captured Assassin forgets).
+#[test]
+fn every_perft_child_to_depth_one_where_assassins_remember() {
+    let f = fc();
+    let p = f.position_from_fen(ASSASSINS).expect("fen");
+    assert_eq!(children_agree(&p, 1), ASSASSINS_PERFT2);
+}
+
+/// perft(2) of [`ASSASSINS`] (the engine's count; every node's list checked against the naive one).
+const ASSASSINS_PERFT2: u64 = 48_125;
+
+/// White's Assassin d4 remembers a Knight and is empowered by the Rook d1; the Knight b1
+/// may come to protect it too; Black's Assassin h12 remembers a Queen (CRR 3) and is
+/// protected by nothing; the Knight e15 can come to protect it from f13.
+const ASSASSINS: &str =
+    "11pkp2/4n6ppp2/16/16/7m7d/16/16/16/16/16/16/16/3M12/16/PP14/KN1R12 w - - - - - - - - d4:N,h12:Q3";
 
 /// A position where protection decides moves: White's Rook d4 has the Knight b3 as its
 /// one protector (so the Knight has rook moves, Tower), the Bishop f4 is empowered by the

@@ -112,7 +112,12 @@ fn play(rules: &Fc11, start: Fc11Position, seed: u64, plies: usize) -> (usize, u
         // TURN-19 is about everything else (the mover's paralysis counters then count the
         // same turns left).
         back.set_turns(before.turns());
-        back.update_state(|s| s.nulls = before.state().nulls);
+        // The Assassins' memories are recorded after every action, the null move included
+        // (FC11-TURN-16 step 8, FC11-ASSN-13).
+        back.update_state(|s| {
+            s.nulls = before.state().nulls;
+            s.retained = before.state().retained.clone();
+        });
         back.set_result(before.result().cloned());
         assert_eq!(
             rules.same_for_repetition(&before, &back),

@@ -5,8 +5,9 @@
 //! file may use it (the rules value is built in `mod.rs`, which uses the others).
 
 use crate::frozen_family::promotion::PromotionRule;
-use frozen_core::{Geometry, Kind, KindSet, Position};
+use frozen_core::{Geometry, Kind, KindSet, Position, UnitId};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 /// Pawn (`P`).
@@ -60,6 +61,24 @@ pub struct Fc11State {
     /// null move").
     #[serde(default)]
     pub nulls: u8,
+    /// The Assassins' retained empowerers (FC11-ASSN-13, [`super::retain`]), in unit id
+    /// order, one per Assassin at most.
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
+    pub retained: SmallVec<[Retained; 4]>,
+}
+
+/// What one Assassin remembers (FC11-ASSN-13): the kind of the last unit that empowered
+/// it and that unit's CRR at the time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Retained {
+    /// The Assassin.
+    pub unit: UnitId,
+    /// The empowerer's kind.
+    pub kind: Kind,
+    /// The empowerer's CRR then (`Status.counters[4]`, FC11-CAPT-04).
+    #[serde(default)]
+    pub crr: u16,
 }
 
 /// An fc11 position.

@@ -1,6 +1,6 @@
 //! The extended FEN of FC11 positions.
 //!
-//! `<placement> <w|b> [<aims> [<moved> [<paralysis> [<crr> [<tombs> [<walls> [<nulls> [<doubles>]]]]]]]]`;
+//! `<placement> <w|b> [<aims> [<moved> [<paralysis> [<crr> [<tombs> [<walls> [<nulls> [<doubles> [<retained>]]]]]]]]]`;
 //! every extra field is `-` when empty, and trailing fields that say nothing are left out:
 //! * placement: 16 ranks of extended FEN (multi-digit empty runs), the 18 letters
 //!   `P L N B D R Q K J C T F X A S O Z M` (upper case White, lower case Black);
@@ -16,7 +16,9 @@
 //!   (FC11-WALL-01, -02: a wall's owner is always on the board);
 //! * nulls: `1` when the last ply was a null move (a second one would draw, FC11-NULL-02);
 //! * doubles: each Queen's double and the square of the Queen it belongs to, `h1:h5`
-//!   (FC11-QUEN-05: a double's Queen is always on the board).
+//!   (FC11-QUEN-05: a double's Queen is always on the board);
+//! * retained: each Assassin's memory of its last empowerer, the empowerer's letter and
+//!   its CRR then if any, `h2:Q,i2:R3` (FC11-ASSN-13).
 //!
 //! Errors name the field and what was expected.
 
@@ -77,10 +79,10 @@ pub fn position_from_fen(fc: &Fc11, fen: &str) -> Result<Fc11Position, LoadError
     if fields.is_empty() {
         return Err(syntax("1 (placement)", "empty FEN".into()));
     }
-    if fields.len() > 10 {
+    if fields.len() > 11 {
         return Err(syntax(
-            "11",
-            "fc11 FEN has at most 10 fields: placement, side, aims, moved, paralysis, crr, tombs, walls, nulls, doubles"
+            "12",
+            "fc11 FEN has at most 11 fields: placement, side, aims, moved, paralysis, crr, tombs, walls, nulls, doubles, retained"
                 .into(),
         ));
     }
@@ -330,6 +332,45 @@ pub fn position_from_fen(fc: &Fc11, fen: &str) -> Result<Fc11Position, LoadError
             ));
         }
     }
+    if let Some(f) = fields.get(10) {
+        let name = "11 (retained)";
+        for item in items(f) {
+            let (sq, mem) = pair(name, item, "<empowerer's letter>[<CRR>]")?;
+            let i = find(&units, name, sq)?;
+            if kind_of(&units[i]) != Some(super::base::ASSASSIN) {
+                return Err(syntax(
+                    name,
+                    format!("the unit on {sq} is not an Assassin; only Assassins retain an empowerer (FC11-ASSN-13)"),
+                ));
+            }
+            let mut chars = mem.chars();
+            let letter = chars.next().unwrap_or('?');
+            let kind = fc
+                .kinds_ref()
+                .by_fen(letter)
+                .filter(|_| letter.is_ascii_uppercase())
+                .ok_or_else(|| {
+                    syntax(name, format!("{letter:?} is not an upper-case unit letter"))
+                })?;
+            let rest = chars.as_str();
+            let crr: u16 = if rest.is_empty() {
+                0
+            } else {
+                rest.parse()
+                    .ok()
+                    .filter(|n| (1..=13).contains(n))
+                    .ok_or_else(|| syntax(name, format!("CRR must be 1..13, found {rest:?}")))?
+            };
+            let unit = frozen_core::UnitId(units[i].id);
+            if state.retained.iter().any(|r| r.unit == unit) {
+                return Err(syntax(name, format!("{sq} is listed twice")));
+            }
+            state
+                .retained
+                .push(super::base::Retained { unit, kind, crr });
+        }
+        state.retained.sort_by_key(|r| r.unit);
+    }
     let setup = Setup {
         to_move,
         turns,
@@ -360,6 +401,19 @@ pub fn to_fen(fc: &Fc11, pos: &Fc11Position) -> Option<String> {
         }
         walls.push(format!("{sq}:{at}"));
     }
+    let mut retained: Vec<(Square, String)> = vec![];
+    for r in &pos.state().retained {
+        let at = pos.get_unit(r.unit)?.loc.square()?;
+        let c = fc.kinds_ref().get(r.kind)?.fen;
+        let crr = if r.crr > 0 {
+            r.crr.to_string()
+        } else {
+            String::new()
+        };
+        retained.push((at, format!("{at}:{c}{crr}")));
+    }
+    retained.sort_by_key(|(s, _)| s.index());
+    let retained: Vec<String> = retained.into_iter().map(|(_, t)| t).collect();
     let mut doubles = vec![];
     for (sq, list) in pos.effects().iter() {
         let [e] = list.as_slice() else { return None };
@@ -439,6 +493,7 @@ pub fn to_fen(fc: &Fc11, pos: &Fc11Position) -> Option<String> {
         list(walls),
         if pos.state().nulls == 1 { "1" } else { "-" }.to_string(),
         list(doubles),
+        list(retained),
     ];
     while fields.len() > 4 && fields.last().is_some_and(|f| f == "-") {
         fields.pop();

@@ -1,8 +1,8 @@
 //! FrozenChess 11.0 (`fc11`): the 16x16 board, the 18 unit kinds' movement and captures,
 //! the turn and its end-of-ply order, paralysis, kind immunity, promotion (part 1), trail
 //! walls, the null move, the end of the game and draws, status paralysis, Knightmare,
-//! Paralysis Transfer, the immunity table, Empower, guards and Tower, the Queen's Shadow
-//! (part 2).
+//! Paralysis Transfer, the immunity table, Empower, guards and Tower, the Queen's Shadow,
+//! the Assassin's Retain Empowered Move (part 2).
 //!
 //! The rules follow the catalog `rules/fc11.md` as ruled in `docs/rules/fc11.md`. One
 //! module per catalog area, one module per unit kind; each names the rule IDs it
@@ -21,6 +21,7 @@
 //! | [`turn`] | FC11-TURN-01, -02, -14..17, -19 |
 //! | [`walls`] | FC11-WALL-01..04, -06, -07, -10 |
 //! | [`double`] | FC11-QUEN-05..07 (the Queen's Shadow: her double) |
+//! | [`retain`] | FC11-ASSN-13 (the Assassin's Retain Empowered Move) |
 //! | [`null`] | FC11-NULL-01..04, FC11-DRAW-01 |
 //! | [`victory`] | FC11-VICT-01, -02, -04, FC11-DRAW-04, FC11-KING-12 |
 //! | [`draw`] | FC11-DRAW-02, -03, -05 |
@@ -65,6 +66,7 @@ pub mod node;
 pub mod null;
 pub mod paralysis;
 pub mod promotion;
+pub mod retain;
 pub mod setup;
 pub mod status;
 pub mod steal;
@@ -140,6 +142,7 @@ impl Rules for Fc11 {
     fn perform(&self, pos: &mut Fc11Position, action: &Action, events: &mut dyn EventSink) {
         let mover = pos.to_move();
         turn::exec(self, pos, action, events);
+        retain::remember(pos);
         victory::after_ply(self, pos, mover, events);
     }
     fn terminal(&self, pos: &Fc11Position) -> Option<frozen_core::Outcome> {

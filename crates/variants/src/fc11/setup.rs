@@ -31,7 +31,7 @@
 //! tombs) with the reason, checks every unit's status against its kind, and every double
 //! against its Queen (FC11-QUEN-05).
 
-use super::base::{Fc11, Fc11Position, KIND_COUNT, KING, ONAGER, PAWN, QUEEN, TREBUCHET};
+use super::base::{Fc11, Fc11Position, ASSASSIN, KIND_COUNT, KING, ONAGER, PAWN, QUEEN, TREBUCHET};
 use super::capture::{has_crr, BASE_RANGE, CRR_COUNTER, MIN_RANGE};
 use super::check::in_check;
 use crate::frozen_family::absent::{refuse_unused, SideTable};
@@ -213,6 +213,7 @@ pub fn validate(fc: &Fc11, pos: &Fc11Position) -> Vec<Problem> {
         }
     }
     validate_doubles(fc, pos, &mut out);
+    validate_retained(fc, pos, &mut out);
     refuse_unused(
         pos,
         &[SideTable::Tombs, SideTable::Walls, SideTable::Effects],
@@ -271,6 +272,47 @@ fn validate_doubles(fc: &Fc11, pos: &Fc11Position, out: &mut Vec<Problem>) {
     }
 }
 
+/// The Assassins' memories (FC11-ASSN-13): one per Assassin on the board, in unit id order,
+/// naming a kind that can empower an Assassin (a lender other than the Assassin, FC11-EMPW-03,
+/// FC11-PARA-12) with a CRR it can have.
+fn validate_retained(fc: &Fc11, pos: &Fc11Position, out: &mut Vec<Problem>) {
+    let list = &pos.state().retained;
+    let mut rule = |msg: String| {
+        out.push(Problem::new(
+            ProblemKind::Rule,
+            "state.retained".to_string(),
+            msg,
+        ))
+    };
+    if list.windows(2).any(|w| w[0].unit >= w[1].unit) {
+        rule(
+            "the retained empowerers are listed once per Assassin, in unit id order (FC11-ASSN-13)"
+                .into(),
+        );
+    }
+    for r in list.iter() {
+        let ok = pos
+            .get_unit(r.unit)
+            .is_some_and(|u| u.kind == ASSASSIN && matches!(u.loc, Location::Board(_)));
+        if !ok {
+            rule(format!("unit #{} retains an empowerer but is no Assassin on the board; the memory goes when it dies (FC11-ASSN-13)", r.unit.0));
+        }
+        if !super::empower::lends(r.kind) || r.kind == ASSASSIN {
+            rule(format!(
+                "an Assassin cannot have been empowered by a {} (FC11-EMPW-03, FC11-PARA-12)",
+                fc.kind_name(r.kind)
+            ));
+        }
+        if r.crr != 0 && (!has_crr(r.kind) || r.crr > (BASE_RANGE / 20) - u16::from(MIN_RANGE)) {
+            rule(format!(
+                "CRR {} is not possible for a {} (FC11-CAPT-04)",
+                r.crr,
+                fc.kind_name(r.kind)
+            ));
+        }
+    }
+}
+
 /// Display lines: paralysis (turns left), aims other than forward, CRR, tombs and walls.
 pub fn describe_state(fc: &Fc11, pos: &Fc11Position) -> Vec<String> {
     let mut lines = Vec::new();
@@ -321,6 +363,19 @@ pub fn describe_state(fc: &Fc11, pos: &Fc11Position) -> Vec<String> {
         .collect();
     if !walls.is_empty() {
         lines.push(format!("walls: {}", walls.join(" ")));
+    }
+    for r in &pos.state().retained {
+        if let Some(sq) = pos.get_unit(r.unit).and_then(|u| u.loc.square()) {
+            let crr = if r.crr > 0 {
+                format!(" (CRR {})", r.crr)
+            } else {
+                String::new()
+            };
+            lines.push(format!(
+                "{sq}: Assassin retains the moves of a {}{crr} (FC11-ASSN-13)",
+                fc.kind_name(r.kind)
+            ));
+        }
     }
     for (sq, q) in super::double::all(pos) {
         let u = pos.unit(q);

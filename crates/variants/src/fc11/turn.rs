@@ -9,7 +9,9 @@
 //!   for a leap its landing points, intermediate ones of a composite leap included; none
 //!   for a rotation. Later parts build walls, tomb passes and shellshock on it.
 //! * FC11-TURN-15: no action may leave the acting side's King attacked: each candidate is
-//!   played and undone, and kept only if the King is then safe ([`legal_actions`]).
+//!   played and undone, and kept only if the King is then safe ([`legal_actions`]); a
+//!   null move or a Pawn Rotation that provably leaves A(enemy) as it is takes its
+//!   verdict from the listing's maps instead (`Shortcut`).
 //! * FC11-TURN-16: the end-of-ply order, published and kept by [`exec`] and
 //!   `Rules::perform`: (1) the action resolves with its immediate effects (captures, the
 //!   victim's walls dissolving, promotion); (2) the mover's trail walls appear and its
@@ -80,8 +82,75 @@ pub fn move_number(pos: &Fc11Position) -> u32 {
 /// then the null move, before the own-King test (FC11-TURN-15). Paralysed units have none
 /// (FC11-PARA-01).
 pub fn candidates(fc: &Fc11, pos: &Fc11Position, out: &mut Vec<Action>) {
+    candidates_and_shortcut(fc, pos, out);
+}
+
+/// What the listing's maps (its [`Node`]) tell the own-King test (FC11-TURN-15) about the
+/// actions that change nothing A(enemy) depends on.
+#[derive(Copy, Clone, Debug)]
+struct Shortcut {
+    /// The mover's King is in A(enemy) now.
+    threatened: bool,
+    /// No unit of the mover wakes when its turn passes (no counter paralysis ends with
+    /// this turn): every unit's paralysis is the same after the action.
+    quiet: bool,
+    /// The squares of the enemy's units that can protect (FC11-EMPW-03).
+    lenders: Bitboard,
+}
+
+impl Shortcut {
+    fn new(pos: &Fc11Position, node: &Node) -> Option<Shortcut> {
+        let me = pos.to_move();
+        let king = super::check::king_square(pos, me)?;
+        let quiet = pos.side_bb(me).iter().all(|sq| {
+            pos.unit_at(sq)
+                .map_or(true, |id| super::paralysis::turns_left(pos, id) != 1)
+        });
+        let mut lenders = Bitboard::EMPTY;
+        for k in super::empower::LENDERS {
+            lenders |= pos.pieces(me.opposite(), k);
+        }
+        Some(Shortcut {
+            threatened: node.threatened(king, me.opposite()),
+            quiet,
+            lenders,
+        })
+    }
+
+    /// The own-King verdict of the candidate `a`, read off the node when `a` provably leaves
+    /// A(enemy) as it is (`None`: play it and look). While no unit of the mover wakes, a
+    /// null move changes no unit, and a Pawn Rotation changes only the squares its pawn
+    /// attacks, all next to it: A0(enemy) depends on the board and the enemy's paralysis
+    /// (the same), and the lent part of A(enemy) on which enemy protectors are valid,
+    /// that is outside A0(mover) (FC11-EMPW-04), which can change only for an enemy
+    /// protector next to the pawn. With none there, A(enemy) after the action is the
+    /// node's, and so is the verdict.
+    fn verdict(&self, pos: &Fc11Position, a: &Action) -> Option<bool> {
+        if !self.quiet {
+            return None;
+        }
+        if super::null::is_null(a) {
+            return Some(!self.threatened);
+        }
+        if a.kind != ActionKind::Act {
+            return None;
+        }
+        let from = a.from()?;
+        let id = pos.unit_at(from)?;
+        let rotation = pos.unit(id).kind == PAWN && !super::transfer::is_transfer(pos, a);
+        (rotation && (super::maps::around(from, 1) & self.lenders).is_empty())
+            .then_some(!self.threatened)
+    }
+}
+
+/// [`candidates`], returning what the node tells the own-King test ([`Shortcut`]).
+fn candidates_and_shortcut(
+    fc: &Fc11,
+    pos: &Fc11Position,
+    out: &mut Vec<Action>,
+) -> Option<Shortcut> {
     if pos.result().is_some() {
-        return;
+        return None;
     }
     let v = View::new(pos);
     let node = Node::new(&v);
@@ -96,10 +165,12 @@ pub fn candidates(fc: &Fc11, pos: &Fc11Position, out: &mut Vec<Action>) {
     if !matches!(king, Some(k) if node.threatened(k, me.opposite())) {
         out.push(super::null::action());
     }
+    Shortcut::new(pos, &node)
 }
 
 /// The candidates of the unit on `sq`: its own moves, the moves lent by Empower and Tower
-/// (FC11-EMPW-02, FC11-ROOK-04), a Jester's stolen moves (FC11-JEST-03), less the
+/// (FC11-EMPW-02, FC11-ROOK-04), an Assassin's retained moves (FC11-ASSN-13), a Jester's
+/// stolen moves (FC11-JEST-03), less the
 /// captures a Templar's Shield forbids (FC11-TEMP-03), then its Paralysis Transfers to the
 /// friendly units paralysed by their counter on `frozen` (FC11-PARA-05). `v` carries the
 /// guards of `node` (FC11-EMPW-05).
@@ -127,6 +198,7 @@ fn candidates_of(
         };
         super::empower::lent_moves(fc, v, u, &lent, sq, start, out);
     }
+    super::retain::moves(fc, v, id, u, sq, start, out);
     if u.kind == JESTER {
         let thieves: SmallVec<[&frozen_core::Unit; 8]> = node
             .attackers(v, sq, u.side.opposite())
@@ -161,6 +233,9 @@ fn shielded(v: &View, a: &Action) -> bool {
 }
 
 /// True if the candidate `a` leaves the mover's King safe (FC11-TURN-15); `pos` is restored.
+/// The action runs through [`exec`] only: step (8)'s memory of the Assassins
+/// ([`super::retain::remember`]) gives moves that never capture, so it cannot change
+/// whether a King is attacked.
 pub fn is_legal(fc: &Fc11, pos: &mut Fc11Position, a: &Action) -> bool {
     let me = pos.to_move();
     let m = pos.mark();
@@ -170,14 +245,16 @@ pub fn is_legal(fc: &Fc11, pos: &mut Fc11Position, a: &Action) -> bool {
     ok
 }
 
-/// Appends every legal action of the side to act (in candidate order).
+/// Appends every legal action of the side to act (in candidate order). The own-King test
+/// plays each candidate, except those whose verdict the node gives (`Shortcut`).
 pub fn legal_actions(fc: &Fc11, pos: &mut Fc11Position, out: &mut Vec<Action>) {
     let start = out.len();
-    candidates(fc, pos, out);
+    let cut = candidates_and_shortcut(fc, pos, out);
     let mut keep = start;
     for i in start..out.len() {
         let a = out[i].clone();
-        if is_legal(fc, pos, &a) {
+        let known = cut.and_then(|c| c.verdict(pos, &a));
+        if known.unwrap_or_else(|| is_legal(fc, pos, &a)) {
             out[keep] = a;
             keep += 1;
         }
@@ -188,10 +265,11 @@ pub fn legal_actions(fc: &Fc11, pos: &mut Fc11Position, out: &mut Vec<Action>) {
 /// Number of legal actions of the side to act; `buf` is scratch space.
 pub fn count_legal(fc: &Fc11, pos: &mut Fc11Position, buf: &mut Vec<Action>) -> u64 {
     buf.clear();
-    candidates(fc, pos, buf);
+    let cut = candidates_and_shortcut(fc, pos, buf);
     let mut n = 0;
     for a in buf.iter() {
-        if is_legal(fc, pos, a) {
+        let known = cut.and_then(|c| c.verdict(pos, a));
+        if known.unwrap_or_else(|| is_legal(fc, pos, a)) {
             n += 1;
         }
     }
@@ -202,6 +280,9 @@ pub fn count_legal(fc: &Fc11, pos: &mut Fc11Position, buf: &mut Vec<Action>) -> 
 /// True if the side to act has at least one legal action other than the null move (unit
 /// by unit, stopping at the first; FC11-NULL-04).
 pub fn has_legal_action(fc: &Fc11, pos: &mut Fc11Position) -> bool {
+    if has_quiet_legal_move(fc, pos) {
+        return true;
+    }
     crate::frozen_family::turn::with_scratch(|buf| {
         let squares = pos.side_bb(pos.to_move());
         let frozen = super::transfer::counter_frozen(pos, pos.to_move());
@@ -220,10 +301,37 @@ pub fn has_legal_action(fc: &Fc11, pos: &mut Fc11Position) -> bool {
     })
 }
 
+/// True if some unit of the side to act has a legal own move onto an open square or a Pawn
+/// Rotation: candidates whatever the maps say (guards, the Templar's Shield and lent
+/// patterns only remove captures or add moves), so no [`Node`] is built. The quick "yes"
+/// of [`has_legal_action`]; a "no" proves nothing.
+fn has_quiet_legal_move(fc: &Fc11, pos: &mut Fc11Position) -> bool {
+    crate::frozen_family::turn::with_scratch(|buf| {
+        let me = pos.to_move();
+        for sq in pos.side_bb(me).iter() {
+            buf.clear();
+            {
+                let v = View::new(pos);
+                let Some(id) = pos.unit_at(sq) else { continue };
+                if is_paralyzed(pos, id) {
+                    continue;
+                }
+                units::moves(fc, &v, pos.unit(id), sq, buf);
+                buf.retain(|a| a.kind == ActionKind::Act || a.to().is_some_and(|t| v.open(t)));
+            }
+            if buf.iter().any(|a| is_legal(fc, pos, a)) {
+                return true;
+            }
+        }
+        false
+    })
+}
+
 /// Performs one listed action (FC11-TURN-01) through the end-of-ply steps (1) to (8) of
 /// FC11-TURN-16: a move or capture ([`super::capture`], promotion) with its trail walls
 /// ([`super::walls`]), a Pawn Rotation, a Paralysis Transfer ([`super::transfer`]) or
-/// the null move ([`super::null`]); then the turn passes. Step (9) is `Rules::perform`'s.
+/// the null move ([`super::null`]); then the turn passes. Step (8)'s stored part (the
+/// Assassins' memories, [`super::retain::remember`]) and step (9) are `Rules::perform`'s.
 pub fn exec(fc: &Fc11, pos: &mut Fc11Position, a: &Action, events: &mut dyn EventSink) {
     if super::null::is_null(a) {
         super::null::exec(pos, events);
