@@ -1547,3 +1547,42 @@ fn render_fc6_shows_display_ranges_and_wall_life() {
     // Kings a1 and p16, pawns a3, b5 and p14: 1 each; the knight on c3: 3.
     assert_eq!(badges, ["1", "1", "1", "1", "1", "3"], "{svg}");
 }
+
+/// FC6-VISU-03 (part 3): `frozen render` of an fc6 middle game shows every side table a
+/// player needs: shadows (drawn apart, with the turns left before they may de-shadow),
+/// the jester's trap with its owner, tombs with state and queue, walls with turns left.
+#[test]
+fn render_fc6_middle_game_shows_shadows_traps_tombs_and_walls() {
+    let fen = "15k/16/14pp/16/3r12/11q4/10d5/6n9/11t4/2b1j11/16/5J10/2R13/PP5B4N3/4Q5D5/K15 w - g6:w2 - - d6:n,b8:Rp*,e2:p,g6:b,i8:Pn,k6:jQ*,l10:N,m15:rB*";
+    let o = frozen(&[
+        "render",
+        "fc6",
+        "--fen",
+        fen,
+        "--after",
+        "shadow:c4",
+        "p14p13",
+        "end",
+        "f5g2",
+        "end",
+        "shadow:e7",
+        "m3l5",
+        "end",
+        "--svg",
+        "-",
+    ]);
+    assert_ok(&o, "render fc6 middle game");
+    let svg = &o.stdout;
+    for want in [
+        "shadow c4: White Rook (range 16), may de-shadow after 2 more turn(s) of its owner",
+        "shadow e7: Black Jester (range 16), may de-shadow after 4 more turn(s) of its owner",
+        "trap f5 (White, owned by the jester on g2): catches the next enemy that stops here",
+        "tomb e2 PENDING: Black Pawn (oldest first)",
+        "tomb k6 ACTIVE: Black Jester, White Queen (oldest first)",
+        "wall m3: 5 more turn(s) of White",
+        ">shadow</text>",
+        ">trap</text>",
+    ] {
+        assert!(svg.contains(want), "{want} missing from the render");
+    }
+}

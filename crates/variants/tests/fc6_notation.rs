@@ -136,3 +136,65 @@ fn special_moves_round_trip() {
         .expect_err("act: is refused");
     assert!(err.reason.contains("convert:"), "{err}");
 }
+
+/// Part 3 texts round-trip: `shadow:`, `unshadow:` (with `#n` for a later shadow of the
+/// square) and `rotate:<lower-left><upper-right>#q`; malformed ones give a parse error
+/// with the column, badly shaped blocks parse and are refused by the rules, and the core
+/// `act:` spelling of these actions is refused (FC6-SHAD-01, FC6-SHAD-05, FC6-ROTA-01).
+#[test]
+fn shadow_unshadow_and_rotate_round_trip() {
+    let rules = Fc6::new();
+    let fen = "15k/16/15p/16/16/16/16/16/16/16/16/16/3N12/16/P15/K15 w";
+    let mut pos = rules.position_from_fen(fen).expect("fen");
+    let n = pos.unit_at("d4".parse().expect("sq")).expect("knight");
+    pos.relocate(n, frozen_core::Location::Shadow("d4".parse().expect("sq")));
+    pos.update_status(n, |st| st.shadow_since = Some(1));
+    let extra = pos.add_unit(
+        frozen_variants::fc6::base::BISHOP,
+        frozen_core::Side::White,
+        frozen_core::Location::Shadow("d4".parse().expect("sq")),
+        frozen_core::Status {
+            shadow_since: Some(1),
+            range: 16,
+            ..Default::default()
+        },
+    );
+    let _ = extra;
+    pos.set_turns(frozen_core::BySide::new(9, 8));
+    pos.clear_journal();
+    for text in [
+        "shadow:d4",
+        "unshadow:d4",
+        "unshadow:d4#1",
+        "rotate:c3e5#1",
+        "rotate:b2i9#3",
+        "rotate:c3e6#1",
+        "rotate:c3e5",
+    ] {
+        let a = rules
+            .parse_action(&pos, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(rules.format_action(&pos, &a), text);
+    }
+    let g = Game::from_position(rules.clone(), pos.clone());
+    let texts: Vec<String> = g.actions().iter().map(|a| g.format(a)).collect();
+    for want in ["unshadow:d4", "unshadow:d4#1"] {
+        assert!(texts.iter().any(|t| t == want), "{want} in {texts:?}");
+    }
+    for a in g.actions() {
+        let t = g.format(&a);
+        assert_eq!(rules.parse_action(&pos, &t).expect("parses"), a, "{t}");
+    }
+    for bad in [
+        "shadow:",
+        "shadow:d4d5",
+        "shadow:d4#1",
+        "rotate:c3#1",
+        "rotate:c3e5=Q",
+        "act:d4#13",
+        "act:c3e5#31",
+    ] {
+        assert!(rules.parse_action(&pos, bad).is_err(), "{bad} parsed");
+    }
+    assert!(g.clone().apply_text("rotate:c3e6#1").is_err());
+}

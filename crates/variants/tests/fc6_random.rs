@@ -9,7 +9,7 @@
 
 use frozen_core::harness::{check_position, checked_step, Rng};
 use frozen_core::{Event, Location, Rules, Side};
-use frozen_variants::fc6::{tomb, walls, Fc6, Fc6Position};
+use frozen_variants::fc6::{rotation, tomb, walls, Fc6, Fc6Position};
 
 fn fc6_invariants(rules: &Fc6, pos: &Fc6Position) -> Result<(), String> {
     let walled = pos.walls().mask() & pos.occupied();
@@ -36,9 +36,9 @@ fn fc6_invariants(rules: &Fc6, pos: &Fc6Position) -> Result<(), String> {
     Ok(())
 }
 
-/// Conservation and the tomb state model (FC6-TOMB-01/02/10): every unit is in exactly
-/// one place, on the board or in one tomb queue, at most once, and the queues and the
-/// units' locations agree; no queue is empty; no unit stands on an ACTIVE tomb; the
+/// Conservation and the tomb state model (FC6-TOMB-01/02/10, FC6-SHAD-04): every unit is
+/// in exactly one place, on the board, as a shadow in one square's shadow list, or in one
+/// tomb queue, at most once, and the lists, queues and the units' locations agree; no queue is empty; no unit stands on an ACTIVE tomb; the
 /// ARMED set is exactly "queue, not ACTIVE, no unit, no wall".
 fn conservation(pos: &Fc6Position) -> Result<(), String> {
     let mut seen = vec![0u8; pos.units().len()];
@@ -59,6 +59,17 @@ fn conservation(pos: &Fc6Position) -> Result<(), String> {
             }
         }
     }
+    for (sq, list) in pos.shadows().iter() {
+        for id in list.iter() {
+            seen[id.index()] += 1;
+            if pos.unit(*id).loc != Location::Shadow(sq) {
+                return Err(format!(
+                    "{id:?} is a shadow on {sq} but located at {:?}",
+                    pos.unit(*id).loc
+                ));
+            }
+        }
+    }
     for (i, u) in pos.units().iter().enumerate() {
         match u.loc {
             Location::Board(sq) => {
@@ -67,10 +78,10 @@ fn conservation(pos: &Fc6Position) -> Result<(), String> {
                     return Err(format!("unit #{i} is located on {sq} but not found there"));
                 }
             }
-            Location::Tomb(_) => {}
+            Location::Tomb(_) | Location::Shadow(_) => {}
             other => {
                 return Err(format!(
-                    "unit #{i} is at {other:?}: fc6 units are on the board or in a tomb"
+                    "unit #{i} is at {other:?}: fc6 units are on the board, shadows or in a tomb"
                 ))
             }
         }
@@ -150,6 +161,10 @@ struct Seen {
     swaps: usize,
     paralyses: usize,
     conversions: usize,
+    shadowings: usize,
+    deshadowings: usize,
+    rotations: usize,
+    rotated_layers: usize,
 }
 
 fn count(seen: &mut Seen, pos_before: &Fc6Position, a: &frozen_core::Action, events: &[Event]) {
@@ -163,7 +178,25 @@ fn count(seen: &mut Seen, pos_before: &Fc6Position, a: &frozen_core::Action, eve
     match frozen_variants::fc6::notation::special(a) {
         Some(frozen_variants::fc6::notation::Special::Paralyse) => seen.paralyses += 1,
         Some(frozen_variants::fc6::notation::Special::Convert) => seen.conversions += 1,
+        _ => {}
+    }
+    match frozen_variants::fc6::shadow::form(a) {
+        Some(frozen_variants::fc6::shadow::Form::Shadow) => seen.shadowings += 1,
+        Some(frozen_variants::fc6::shadow::Form::Unshadow) => seen.deshadowings += 1,
         None => {}
+    }
+    if frozen_variants::fc6::rotation::is_rotation(a) {
+        seen.rotations += 1;
+        // A rotation that carried a wall, tomb, trap or shadow (FC6-ROTA-06).
+        if let Ok(rot) = frozen_variants::fc6::rotation::decode(a) {
+            let layers = pos_before.walls().mask()
+                | pos_before.tombs().mask()
+                | pos_before.traps().mask()
+                | pos_before.shadows().mask();
+            if (layers & rot.block()).any() {
+                seen.rotated_layers += 1;
+            }
+        }
     }
     for e in events {
         match e {
@@ -244,7 +277,16 @@ fn fc6_random_games_keep_invariants() {
                 finished += 1;
                 break;
             }
-            let a = acts[rng.below(acts.len())].clone();
+            // Part 3's rotations are most of the list in a middle game (hundreds of blocks
+            // and turns); a quarter of the plies pick among them, the others among the
+            // rest, so random play keeps reaching the other mechanics as before.
+            let (rot, rest): (Vec<_>, Vec<_>) = acts.iter().partition(|a| rotation::is_rotation(a));
+            let pool = if rest.is_empty() || (!rot.is_empty() && rng.below(4) == 0) {
+                rot
+            } else {
+                rest
+            };
+            let a = pool[rng.below(pool.len())].clone();
             if let Some(t) = &pos.state().turn {
                 inner += 1;
                 if t.legs >= 2 && a.kind == frozen_core::ActionKind::Move {
@@ -297,4 +339,11 @@ fn fc6_random_games_keep_invariants() {
     assert!(seen.swaps >= 600, "{seen:?}");
     assert!(seen.paralyses >= 3, "{seen:?}");
     assert!(seen.conversions >= 8, "{seen:?}");
+    // Part 3: shadowing, de-shadowing (5 turns later at the earliest) and rotations,
+    // some of them carrying walls, tombs, traps or shadows (FC6-SHAD-01, FC6-SHAD-05,
+    // FC6-ROTA-06).
+    assert!(seen.shadowings >= 100, "{seen:?}");
+    assert!(seen.deshadowings >= 1, "{seen:?}");
+    assert!(seen.rotations >= 1000, "{seen:?}");
+    assert!(seen.rotated_layers >= 100, "{seen:?}");
 }

@@ -7,7 +7,7 @@
 
 use crate::frozen_family::patterns::{Pat, PatternTable};
 use crate::frozen_family::FamilyTables;
-use frozen_core::{Geometry, Kind, KindSet, Position, Square, UnitId};
+use frozen_core::{Geometry, Kind, KindSet, Location, Position, Side, Square, UnitId};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -81,6 +81,32 @@ pub const fn native(kind: Kind) -> Pat {
 /// Kinds whose range shrinks after captures (FC6-CAPT-03; the catalog's "CRR units").
 pub const fn is_crr(kind: Kind) -> bool {
     matches!(kind.0, 2..=6)
+}
+
+/// True if `sq` is a light square (FC6-SETU-06: a1 is dark; with 0-based file and rank a
+/// square is light when their sum is odd).
+#[inline]
+pub fn is_light(sq: Square) -> bool {
+    (sq.file() + sq.rank()) % 2 == 1
+}
+
+/// True if `sq` has `side`'s own colour: light for White, dark for Black (the catalog's
+/// 0.1, used by Color Force, FC6-ROTA-04).
+#[inline]
+pub fn own_colour(side: Side, sq: Square) -> bool {
+    is_light(sq) == (side == Side::White)
+}
+
+/// FC6-SHAD-03: the one test of shadow immunity. A unit in shadow form
+/// ([`Location::Shadow`], [`super::shadow`]) is touched by nothing but a rotation: no
+/// capture, explosion, push, pull, swap, conversion, mind control, paralysis, trap or
+/// King's Exchange. Every effect that acts on a unit it was given by identity asks this
+/// ([`super::tomb::die`], [`super::paralysis::paralyze`], [`super::trap::catch`]); every
+/// effect that finds its targets on the board reads the normal layer (`unit_at`,
+/// `side_bb`, `occupied`), where shadows never stand (FC6-SHAD-04).
+#[inline]
+pub fn untouchable(pos: &Position<Fc6State>, id: UnitId) -> bool {
+    matches!(pos.unit(id).loc, Location::Shadow(_))
 }
 
 /// The variant's own state, carried (hashed and saved) by the position.

@@ -3,8 +3,8 @@
 //! Bounce, Empower, Guards, Tower, Siege, the Templar's Shield, Power Steal, game end
 //! and draws; part 2: multi-leg turns (double move, Knight's March), Knight's Leap
 //! capture, Rook Push, Queen's Poison, jester presence and traps, tombs, tomb and jester
-//! explosions, respawn, King's Check, King's Exchange. Swaps, rotations, shadows and the
-//! other special moves come with part 3.
+//! explosions, respawn, King's Check, King's Exchange; part 3 (so far): shadowing and
+//! de-shadowing, block rotations. Swaps and the other special moves come later.
 //!
 //! The rules follow the catalog of FC6 as ruled in `docs/rules/fc6.md`. One module per
 //! catalog area; each names the rule IDs it implements:
@@ -40,10 +40,12 @@
 //! | [`tomb`] | FC6-TOMB-01..13, FC6-JEST-05..07, FC6-DRAG-04 |
 //! | [`respawn`] | FC6-RESP-01..08 |
 //! | [`king`] | FC6-KING-01..09 |
-//! | [`notation`] | the text of the targeted special moves |
+//! | [`notation`] | the text of the special moves without a leg (Conversion, Paralyse, shadowing, rotation) |
 //! | [`chancellor`] | FC6-CHAN-01..05 |
 //! | [`swap`] | FC6-SWAP-01..04 |
 //! | [`bishop`] | FC6-BISH-01..05 |
+//! | [`shadow`] | FC6-SHAD-01..06 (the immunity test: [`base::untouchable`]) |
+//! | [`rotation`] | FC6-ROTA-01..09 |
 //!
 //! Engine model: one action is one decision, a leg or `end`; a turn in progress is state
 //! of the position ([`base::TurnState`]). Legality is the family's whole-turn search
@@ -56,8 +58,9 @@
 //! `base`, then `kinds`, `paralysis`, `bounce`, `movement`, `empower`, `guard`, `trap`,
 //! `tomb`, `arrive`, `knight`, `rook`, `attack`, `siege`, `templar`, `jester`, `capture`,
 //! `pawn`, `queen`, `walls`, `double_move`, `king`, `notation`, `chancellor`, `swap`,
-//! `bishop`, `respawn`, `turn`, `victory`, `draw`,
-//! `visual`, `setup`; this file joins them into the [`Fc6`] rules.
+//! `bishop`, `respawn`, `shadow`, `draw`, `rotation`, `turn`, `victory`, `visual`, `setup`;
+//! this file joins them into the [`Fc6`] rules. All fc6 action text is read and written
+//! by [`notation`] ([`Rules::format_action`] below).
 
 pub mod arrive;
 pub mod attack;
@@ -81,7 +84,9 @@ pub mod pawn;
 pub mod queen;
 pub mod respawn;
 pub mod rook;
+pub mod rotation;
 pub mod setup;
+pub mod shadow;
 pub mod siege;
 pub mod swap;
 pub mod templar;
@@ -256,8 +261,9 @@ impl Rules for Fc6 {
         setup::position_from_fen(self, fen)
     }
     fn to_fen(&self, pos: &Fc6Position) -> Option<String> {
-        // A turn in progress and traps are written in RON only (docs/notation.md).
-        (pos.state().turn.is_none() && pos.traps().is_empty()).then(|| setup::to_fen(self, pos))
+        // A turn in progress, traps and shadows are written in RON only (docs/notation.md).
+        (pos.state().turn.is_none() && pos.traps().is_empty() && pos.shadows().is_empty())
+            .then(|| setup::to_fen(self, pos))
     }
     fn describe_state(&self, pos: &Fc6Position) -> Vec<String> {
         visual::describe(self, pos)

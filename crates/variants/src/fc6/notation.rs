@@ -1,40 +1,61 @@
-//! The action text of fc6's targeted special moves (docs/notation.md, section 2.5).
+//! The action text of fc6's special moves without a leg (docs/notation.md, section 2.5).
 //!
-//! Owns: how a special move that acts on a target without a swap is stored and written.
-//! Each is an [`ActionKind::Act`] whose `arg` carries the move in its low 4 bits
-//! ([`Special`]) and a number in the bits above (a leg's `#1` leap tag, or the squares a
-//! Pull moves its target). Each is written with its own keyword, then the squares, an
-//! optional promotion and the number as a tag:
+//! Owns: how every fc6 special move that is no leg, no swap, no respawn and no King's
+//! Exchange is stored and written; this is the one place fc6 action text is formatted
+//! and parsed ([`format()`], [`parse()`], called by the [`super::Fc6`] rules). Each such
+//! move is an [`ActionKind::Act`] whose `arg` carries the move in its low 4 bits
+//! ([`Special::code`]) and a number in the bits above (a leg's `#1` leap tag, a shadow's
+//! place on its square, a rotation's quarter turns). Each is written with its own
+//! keyword, then the squares, an optional promotion and the number as a tag:
 //!
 //! | Move | Text | Squares |
 //! |---|---|---|
 //! | Conversion (FC6-BISH-01) | `convert:c1f4` | bishop, target |
 //! | Paralyse (FC6-CHAN-02) | `paralyse:f1g3` | chancellor, target |
+//! | Shadowing (FC6-SHAD-01) | `shadow:e4` | the unit's square |
+//! | De-shadowing (FC6-SHAD-05) | `unshadow:e4`, `unshadow:e4#1` | the shadow's square; `#n` = the n-th shadow there (0-based arrival order) when it is not the first |
+//! | Rotation (FC6-ROTA-01) | `rotate:c3e5#1` | the block's lower-left and upper-right corners; `#q` = quarter turns clockwise as seen from White (1, 2 or 3) |
 //!
 //! SwapShot and Teleswap are the core `swap:<square><square>` (FC6-SWAP-01). The core
 //! `act:` text is kept for the owed promotion (`act:e16=Q`, one square, FC6-PAWN-02); an
-//! `act:` with two or more squares is refused with the keywords. Uses: `frozen-core` only.
+//! `act:` that is one of the moves above, or names two or more squares, is refused with
+//! the keywords. Uses: `frozen-core` only.
 
 use frozen_core::{Action, ActionKind, ActionParseError, KindSet};
 
-/// The targeted special moves written with a keyword.
+/// The special moves written with a keyword.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Special {
     /// Conversion (FC6-BISH-01): `[bishop, target]`.
     Convert,
     /// Paralyse (FC6-CHAN-02): `[chancellor, target]`.
     Paralyse,
+    /// Shadowing (FC6-SHAD-01): `[square]`.
+    Shadow,
+    /// De-shadowing (FC6-SHAD-05): `[square]`, the shadow's place as the number.
+    Unshadow,
+    /// Rotation (FC6-ROTA-01): `[lower-left, upper-right]`, quarter turns as the number.
+    Rotate,
 }
 
 impl Special {
     /// Every special move, in code order.
-    pub const ALL: [Special; 2] = [Special::Convert, Special::Paralyse];
+    pub const ALL: [Special; 5] = [
+        Special::Convert,
+        Special::Paralyse,
+        Special::Shadow,
+        Special::Unshadow,
+        Special::Rotate,
+    ];
 
     /// The code stored in the low 4 bits of `arg`.
     pub const fn code(self) -> u16 {
         match self {
             Special::Convert => 1,
             Special::Paralyse => 2,
+            Special::Shadow => 13,
+            Special::Unshadow => 14,
+            Special::Rotate => 15,
         }
     }
 
@@ -43,7 +64,24 @@ impl Special {
         match self {
             Special::Convert => "convert",
             Special::Paralyse => "paralyse",
+            Special::Shadow => "shadow",
+            Special::Unshadow => "unshadow",
+            Special::Rotate => "rotate",
         }
+    }
+
+    /// How many squares its text names.
+    pub const fn squares(self) -> usize {
+        match self {
+            Special::Shadow | Special::Unshadow => 1,
+            Special::Convert | Special::Paralyse | Special::Rotate => 2,
+        }
+    }
+
+    /// True if its text may name a promotion (`=Q`): only a Conversion of a pawn on its
+    /// far rank does (FC6-BISH-04); Paralyse reads one to refuse it with its rule.
+    const fn takes_piece(self) -> bool {
+        matches!(self, Special::Convert | Special::Paralyse)
     }
 
     /// The action with these squares and the number `n` (0 = none).
@@ -60,7 +98,8 @@ pub fn special(a: &Action) -> Option<Special> {
     Special::ALL.into_iter().find(|s| s.code() == a.arg & 0xf)
 }
 
-/// The number an action carries above its code (a leg's tag, a Pull's squares).
+/// The number an action carries above its code (a leg's tag, a shadow's place, a
+/// rotation's quarter turns).
 pub fn number(a: &Action) -> u16 {
     a.arg >> 4
 }
@@ -70,13 +109,20 @@ pub fn format(kinds: &KindSet, a: &Action) -> String {
     let Some(s) = special(a) else {
         return frozen_core::format_action(kinds, a);
     };
-    let mut m = Action::new(ActionKind::Move, &a.path).with_arg(number(a));
-    m.piece = a.piece;
-    format!("{}:{}", s.keyword(), frozen_core::format_action(kinds, &m))
+    let mut core = Action::new(ActionKind::Act, &a.path).with_arg(number(a));
+    core.piece = a.piece;
+    let text = frozen_core::format_action(kinds, &core);
+    let details = text.strip_prefix("act").unwrap_or(&text);
+    format!("{}:{}", s.keyword(), details.strip_prefix(':').unwrap_or(details))
 }
 
 /// Reads the text [`format()`] writes.
 pub fn parse(kinds: &KindSet, text: &str) -> Result<Action, ActionParseError> {
+    let err = |column: usize, reason: String| ActionParseError {
+        input: text.chars().take(300).collect(),
+        column,
+        reason,
+    };
     for s in Special::ALL {
         let Some(rest) = text
             .strip_prefix(s.keyword())
@@ -85,17 +131,23 @@ pub fn parse(kinds: &KindSet, text: &str) -> Result<Action, ActionParseError> {
             continue;
         };
         let offset = s.keyword().len() + 1;
-        let m = frozen_core::parse_action(kinds, rest).map_err(|e| ActionParseError {
-            input: text.chars().take(300).collect(),
-            column: e.column + offset,
-            reason: e.reason,
+        // The details are read as the core's `act:` details (squares, `=piece`, `#n`).
+        let m = frozen_core::parse_action(kinds, &format!("act:{rest}")).map_err(|e| {
+            err((e.column + offset).saturating_sub(4).max(offset + 1), e.reason)
         })?;
-        if m.kind != ActionKind::Move || m.arg >= 1 << 12 {
-            return Err(ActionParseError {
-                input: text.chars().take(300).collect(),
-                column: offset + 1,
-                reason: format!("expected squares after {}:", s.keyword()),
-            });
+        let n = if s.squares() == 1 { "one square, like e4" } else { "two squares" };
+        if m.path.len() != s.squares() {
+            return Err(err(offset + 1, format!("expected {n} after {}:", s.keyword())));
+        }
+        let at = |c: char| offset + rest.find(c).map_or(1, |i| i + 1);
+        if m.piece.is_some() && !s.takes_piece() {
+            return Err(err(at('='), format!("{}: takes no promotion", s.keyword())));
+        }
+        if s == Special::Shadow && m.arg != 0 {
+            return Err(err(at('#'), "a shadowing takes no number".into()));
+        }
+        if m.arg >= 1 << 12 {
+            return Err(err(at('#'), format!("the number after {}: is too large", s.keyword())));
         }
         let mut a = s.action(&m.path, m.arg);
         a.piece = m.piece;
@@ -104,15 +156,14 @@ pub fn parse(kinds: &KindSet, text: &str) -> Result<Action, ActionParseError> {
     let a = frozen_core::parse_action(kinds, text)?;
     // `act:` is left to the owed promotion (`act:e16=Q`, one square); a special move has a
     // keyword of its own.
-    if a.kind == ActionKind::Act && a.path.len() >= 2 {
-        return Err(ActionParseError {
-            input: text.chars().take(300).collect(),
-            column: 1,
-            reason: format!(
-                "fc6 writes each targeted special move with its keyword ({}), not act:",
+    if a.kind == ActionKind::Act && (a.path.len() >= 2 || special(&a).is_some()) {
+        return Err(err(
+            1,
+            format!(
+                "fc6 writes each special move with its keyword ({}), not act:",
                 Special::ALL.map(|s| format!("{}:", s.keyword())).join(", ")
             ),
-        });
+        ));
     }
     Ok(a)
 }

@@ -70,6 +70,10 @@ pub fn paralyze(
     why: Paralysis,
     events: &mut dyn EventSink,
 ) -> bool {
+    // FC6-SHAD-03: nothing paralyses a shadow.
+    if super::base::untouchable(pos, id) {
+        return false;
+    }
     let immune = refuses(pos, id);
     timers::paralyze(pos, id, n, why, |_| immune, events)
 }

@@ -69,10 +69,7 @@ pub fn kind_set() -> KindSet {
     .unwrap_or_default()
 }
 
-/// True if `sq` is a light square (FC6-SETU-06: a1 dark).
-pub fn is_light(sq: Square) -> bool {
-    (sq.file() + sq.rank()) % 2 == 1
-}
+pub use super::base::is_light;
 
 /// The initial position (FC6-SETU-01..08).
 pub fn initial_position(fc: &Fc6) -> Fc6Position {
@@ -439,6 +436,14 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
                 ));
             }
             Location::Board(_) => {}
+            Location::Shadow(sq) => {
+                if u.kind == PAWN || u.kind == KING {
+                    rule(&mut out, at.clone(), format!("a {} on {sq} is a shadow; pawns and kings never are (FC6-SHAD-01)", fc.kind_name(u.kind)));
+                }
+                if u.status.shadow_since.is_none() {
+                    rule(&mut out, at.clone(), format!("the shadow on {sq} needs shadow_since, the owner turn it became a shadow (FC6-SHAD-05)"));
+                }
+            }
             Location::Tomb(sq) => {
                 if u.status.range != DEFAULT_RANGE || u.status.frozen_through != 0 {
                     rule(&mut out, at.clone(), format!("the {} in the tomb on {sq} must have range 16 and no paralysis (a dead unit loses them, FC6-RESP-05)", fc.kind_name(u.kind)));
@@ -448,7 +453,7 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
                 &mut out,
                 at.clone(),
                 format!(
-                    "fc6 units are on the board or in a tomb queue (FC6-TOMB-01), not {other:?}"
+                    "fc6 units are on the board, shadows on a square or in a tomb queue (FC6-TOMB-01, FC6-SHAD-04), not {other:?}"
                 ),
             ),
         }
@@ -489,11 +494,18 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
                 rule(&mut out, at.clone(), format!("paralysed for {n} more turns; no source paralyses for more than {MAX_PARALYSIS} (FC6-PARA-04)"));
             }
         }
-        if u.status.shadow_since.is_some() || u.status.link.is_some() || u.status.aim.is_some() {
+        if u.status.shadow_since.is_some() && !matches!(u.loc, Location::Shadow(_)) {
+            rule(
+                &mut out,
+                at.clone(),
+                "only a shadow carries shadow_since (FC6-SHAD-05)".into(),
+            );
+        }
+        if u.status.link.is_some() || u.status.aim.is_some() {
             rule(
                 &mut out,
                 at,
-                "fc6 units carry no shadow, link or aim in this version".into(),
+                "fc6 units carry no link or aim in this version".into(),
             );
         }
     }
@@ -535,7 +547,12 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
     }
     refuse_unused(
         pos,
-        &[SideTable::Walls, SideTable::Traps, SideTable::Tombs],
+        &[
+            SideTable::Walls,
+            SideTable::Traps,
+            SideTable::Tombs,
+            SideTable::Shadows,
+        ],
         |name| format!("fc6 has no {name} in this version"),
         0,
         "fc6 marks no squares",

@@ -216,6 +216,10 @@ pub fn die(
     cascade: &mut Cascade,
     events: &mut dyn EventSink,
 ) {
+    // FC6-SHAD-03: a shadow never dies.
+    if super::base::untouchable(pos, id) {
+        return;
+    }
     let u = pos.unit(id);
     let (kind, from) = (u.kind, u.loc);
     if u.status.range != DEFAULT_RANGE || u.status.frozen_through != 0 {

@@ -93,6 +93,10 @@ pub fn make(
 /// caught nobody yet paralyses it for 4 turns of its owner and holds it (FC6-TRAP-03/04).
 /// Returns true if it was caught.
 pub fn catch(pos: &mut Fc6Position, id: UnitId, events: &mut dyn EventSink) -> bool {
+    // FC6-SHAD-03: no trap catches a shadow (it has no board square either).
+    if super::base::untouchable(pos, id) {
+        return false;
+    }
     let u = pos.unit(id);
     let Some(sq) = u.loc.square() else {
         return false;

@@ -28,7 +28,8 @@
 //!   tomb-crossing paralysis; last-rank promotion; the end-of-turn expiries
 //!   ([`finish_turn`]); the self-harm test (on the position after the expiries: a wall
 //!   that vanishes at the end of the turn shields nobody); the win/loss test
-//!   ([`super::victory`]). Special moves (King's Exchange, respawn) are whole turns.
+//!   ([`super::victory`]). Special moves (King's Exchange, respawn, shadowing and
+//!   de-shadowing ([`super::shadow`]), rotation ([`super::rotation`])) are whole turns.
 //! * FC6-TURN-07: at the end of side S's turn the walls S made whose last turn this was
 //!   vanish ([`super::walls::expire`]), then the traps whose hold on a unit of S has ended
 //!   dissolve ([`super::trap::dissolve`]).
@@ -61,6 +62,8 @@ use super::pawn::{
 };
 use super::respawn;
 use super::rook::{ortho_dir, push, push_target, Pushed};
+use super::rotation;
+use super::shadow;
 use super::siege::besieged;
 use super::tomb::{self, Cascade, Death};
 use super::{bishop, chancellor, swap};
@@ -138,6 +141,8 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
         swap::candidates(fc, &an, pos, out);
         chancellor::paralyse_candidates(fc, &an, pos, out);
         bishop::candidates(fc, &an, pos, out);
+        shadow::candidates(fc, &an, pos, out);
+        rotation::candidates(pos, out);
     }
 }
 
@@ -279,6 +284,8 @@ pub fn exec_with(
             match special(a) {
                 Some(Special::Convert) => bishop::perform(pos, a, events),
                 Some(Special::Paralyse) => chancellor::paralyse(pos, a, events),
+                Some(Special::Shadow | Special::Unshadow) => shadow::perform(pos, a, events),
+                Some(Special::Rotate) => rotation::perform(pos, a, events),
                 None => {}
             }
             finish_turn(pos, events);
@@ -512,6 +519,9 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
     let me = pos.to_move();
     let mut cands = Vec::new();
     candidates(fc, pos, &mut cands);
+    if cands.contains(a) && rotation::is_rotation(a) {
+        return "your king would be in check after the rotation (FC6-ROTA-09, FC6-TURN-03)".into();
+    }
     if cands.contains(a) {
         return "it would leave or put your own king in check (FC6-TURN-03, FC6-TURN-05)".into();
     }
@@ -561,12 +571,14 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
                         _ => "Paralyse names two squares: paralyse:<chancellor><target> (FC6-CHAN-02)".into(),
                     }
                 }
+                Some(Special::Shadow | Special::Unshadow) => shadow::explain_illegal(fc, pos, a),
+                Some(Special::Rotate) => rotation::explain_illegal(fc, pos, a),
                 None => "unknown special move (docs/notation.md)".into(),
             }
         }
         _ => {
             return format!(
-                "fc6 has moves, `end`, King's Exchange (exchange:), respawn (drop:), owed promotions (act:e16=Q), swaps (swap:), Conversion (convert:) and Paralyse (paralyse:) in this version: `{}` actions are not part of the game",
+                "fc6 has moves, `end`, King's Exchange (exchange:), respawn (drop:), owed promotions (act:e16=Q), swaps (swap:), Conversion (convert:), Paralyse (paralyse:), shadowing (shadow:, unshadow:) and rotations (rotate:) in this version: `{}` actions are not part of the game",
                 a.kind.keyword()
             )
         }

@@ -6,15 +6,17 @@
 //! * FC6-VISU-02: paralysis as one green circle per turn left ([`super::paralysis::turns_left`],
 //!   drawn by `frozen render`).
 //! * FC6-VISU-03: the rest a player needs: walls with turns left, units under siege, the
-//!   first-move limit, tombs with their state and queue ([`describe`]); shadows and
-//!   traps come with later parts.
+//!   first-move limit, tombs with their state and queue, traps with owner, colour and
+//!   hold, shadows with the turns left before they may de-shadow, and units paralysed by a
+//!   jester's presence (untimed, shown apart) ([`describe`]).
 //!
 //! Uses: [`super::base`], [`super::empower`], [`super::paralysis`], [`super::siege`],
-//! [`super::walls`].
+//! [`super::walls`], [`super::tomb`], [`super::trap`], [`super::shadow`].
 
 use super::base::{is_crr, Fc6, Fc6Position, CHANCELLOR, JESTER, KING, KNIGHT, PAWN};
 use super::empower::Analysis;
-use super::paralysis::turns_left;
+use super::paralysis::{presence, turns_left};
+use super::shadow::delay_left;
 use super::siege::besieged;
 use super::tomb::TombState;
 use super::walls::turns_left as wall_left;
@@ -74,12 +76,54 @@ pub fn describe(fc: &Fc6, pos: &Fc6Position) -> Vec<String> {
             queue.join(", ")
         ));
     }
+    let side_name = |s: Side| if s == Side::White { "White" } else { "Black" };
+    let unit_name = |id: UnitId| {
+        let u = pos.unit(id);
+        format!("{} {}", side_name(u.side), fc.kind_name(u.kind))
+    };
+    for (sq, t) in pos.traps().iter() {
+        let owner = match pos.get_unit(t.owner).map(|u| u.loc) {
+            Some(frozen_core::Location::Board(at)) => format!("the jester on {at}"),
+            Some(frozen_core::Location::Tomb(at)) => format!("a jester in the tomb on {at}"),
+            _ => format!("jester {}", t.owner),
+        };
+        let colour = if t.colour == 0 { "White" } else { "Black" };
+        let hold = match t.held {
+            Some(v) => format!(
+                "holds the {} for {} more turn(s) of its owner",
+                unit_name(v),
+                super::trap::hold_left(pos, t)
+            ),
+            None => "catches the next enemy that stops here".to_string(),
+        };
+        lines.push(format!("trap {sq} ({colour}, owned by {owner}): {hold}"));
+    }
+    for (sq, list) in pos.shadows().iter() {
+        for &id in list.iter() {
+            let n = delay_left(pos, id);
+            let when = if n == 0 {
+                "may de-shadow now".to_string()
+            } else {
+                format!("may de-shadow after {n} more turn(s) of its owner")
+            };
+            lines.push(format!(
+                "shadow {sq}: {} (range {}), {when}",
+                unit_name(id),
+                pos.unit(id).status.range
+            ));
+        }
+    }
     let an = Analysis::new(fc, pos);
     for sq in pos.occupied().iter() {
         let Some(id) = pos.unit_at(sq) else { continue };
         let n = turns_left(pos, id);
         if n > 0 {
             lines.push(format!("{sq}: paralysed for {n} more turn(s) of its owner"));
+        }
+        if let Some(j) = presence(pos, id) {
+            lines.push(format!(
+                "{sq}: paralysed while the enemy jester on {j} stands next to it"
+            ));
         }
         if besieged(fc, &an, pos, id) {
             lines.push(format!("{sq}: under siege by a rook (no double move)"));

@@ -118,3 +118,13 @@ pub fn at(g: &Game<Fc6>, s: &str) -> UnitId {
 pub fn left(g: &Game<Fc6>, s: &str) -> u32 {
     frozen_variants::fc6::paralysis::turns_left(g.position(), at(g, s))
 }
+
+/// Turns the normal unit on `s` into a shadow there, as if it had become one in its
+/// owner's turn `since` (FC6-SHAD-01; for set-ups: the position API, no rule test).
+pub fn make_shadow(p: &mut Fc6Position, s: &str, since: u32) -> UnitId {
+    let id = unit(p, s);
+    p.relocate(id, frozen_core::Location::Shadow(sq(s)));
+    p.update_status(id, |st| st.shadow_since = Some(since));
+    p.clear_journal();
+    id
+}
