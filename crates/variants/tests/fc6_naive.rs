@@ -6,8 +6,9 @@
 //!
 //! It must agree with the engine on
 //! * the legal decision list (as text, duplicates counted) of random positions and of
-//!   the perft children whose lists the counts of `fixtures/perft/fc6.ron` add up (all of
-//!   them with `FROZEN_FC6_NAIVE_FULL=1`, every 7th by default) (FC6-TURN-03,
+//!   the perft children whose lists the counts of `fixtures/perft/fc6.ron` add up (every
+//!   child of the start and of the chosen middle games by default, every child of every
+//!   fixture position with `FROZEN_FC6_NAIVE_FULL=1`) (FC6-TURN-03,
 //!   FC6-MOVE-01..13, FC6-BNCE-01..05, FC6-EMPW-01..03, FC6-GARD-01, FC6-ROOK-09,
 //!   FC6-TEMP-01, FC6-JEST-01..02, FC6-PAWN-02, FC6-FRST-01; part 2: double moves and
 //!   marches with `end` (FC6-DBLM, FC6-KNIG), Knight's Leap captures, rook pushes
@@ -116,7 +117,19 @@ fn side_ix(white: bool) -> usize {
     }
 }
 
-fn leaps_of(kind: u8, white: bool) -> Vec<(i32, i32)> {
+/// The leap and step offsets of a kind (`leap_table`, built once: the naive generator asks
+/// for them at every protection and leg test).
+fn leaps_of(kind: u8, white: bool) -> &'static [(i32, i32)] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<(i32, i32)>>> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        (0..20)
+            .map(|i| leap_table((i / 2) as u8, i % 2 == 0))
+            .collect()
+    });
+    &t[usize::from(kind) * 2 + usize::from(!white)]
+}
+
+fn leap_table(kind: u8, white: bool) -> Vec<(i32, i32)> {
     let all = |base: &[(i32, i32)]| {
         let mut v = Vec::new();
         for &(a, b) in base {
@@ -261,19 +274,18 @@ impl Board {
         u.frozen != 0 && turn <= u.frozen
     }
 
-    fn near(a: usize, b: usize) -> bool {
-        let (af, ar) = fr(a);
-        let (bf, br) = fr(b);
-        (af - bf).abs() <= 1 && (ar - br).abs() <= 1
+    /// The squares of the 3x3 around `s` (itself included), on the board.
+    fn around(s: usize) -> impl Iterator<Item = usize> {
+        let (f, r) = fr(s);
+        (-1..=1).flat_map(move |df| (-1..=1).filter_map(move |dr| idx(f + df, r + dr)))
     }
+
 
     /// Kings, and units next to their own king, refuse paralysing effects.
     fn refuses(&self, s: usize) -> bool {
         let Some(u) = self.at[s] else { return true };
         u.kind == K
-            || (0..256).any(|k| {
-                self.at[k].is_some_and(|x| x.kind == K && x.white == u.white) && Self::near(s, k)
-            })
+            || Self::around(s).any(|k| self.at[k].is_some_and(|x| x.kind == K && x.white == u.white))
     }
 
     /// Timer, or an enemy jester (not frozen by its timer) in the 3x3, for a unit that is
@@ -286,10 +298,8 @@ impl Board {
         if matches!(u.kind, J | C | K) {
             return false;
         }
-        let jester = (0..256).any(|j| {
-            self.at[j].is_some_and(|x| x.kind == J && x.white != u.white)
-                && Self::near(s, j)
-                && !self.timer_frozen(j)
+        let jester = Self::around(s).any(|j| {
+            self.at[j].is_some_and(|x| x.kind == J && x.white != u.white) && !self.timer_frozen(j)
         });
         jester && !self.refuses(s)
     }
@@ -306,7 +316,7 @@ impl Board {
         let (f, r) = fr(s);
         let mut out = Vec::new();
         if !g.rook_only {
-            for (df, dr) in leaps_of(g.kind, white) {
+            for &(df, dr) in leaps_of(g.kind, white) {
                 if let Some(t) = idx(f + df, r + dr) {
                     if !wall(t) {
                         let step = df.abs().max(dr.abs()) == 1;
@@ -1768,6 +1778,9 @@ fn perft_positions(rules: &Fc6) -> Vec<(String, Fc6Position)> {
     let mut out = Vec::new();
     for line in text.lines() {
         let line = line.trim();
+        if line.contains("turns: true") {
+            continue;
+        }
         if let Some(i) = line.find("fen: Some(\"") {
             let rest = &line[i + "fen: Some(\"".len()..];
             let fen = &rest[..rest.find('"').expect("closing quote")];
@@ -1776,6 +1789,16 @@ fn perft_positions(rules: &Fc6) -> Vec<(String, Fc6Position)> {
                 .unwrap_or_else(|e| panic!("{fen}: {e}"));
             if !out.iter().any(|(f, _)| f == fen) {
                 out.push((fen.to_string(), pos));
+            }
+        } else if let Some(i) = line.find("position: Some(\"") {
+            let rest = &line[i + "position: Some(\"".len()..];
+            let file = &rest[..rest.find('"').expect("closing quote")];
+            let path = format!("{}/../../fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let pos = frozen_core::position_from_ron(rules, &text)
+                .unwrap_or_else(|e| panic!("{path}: {e}"));
+            if !out.iter().any(|(f, _)| f == file) {
+                out.push((file.to_string(), pos));
             }
         } else if line.contains("fen: None") && !out.iter().any(|(f, _)| f == "start") {
             out.push(("start".into(), rules.initial_position()));
@@ -1819,52 +1842,167 @@ fn naive_generator_agrees_on_owed_promotions() {
     compare(&rules, g.position(), "after the choice");
 }
 
-/// ... and on the perft children of each fixture position: every child with
-/// `FROZEN_FC6_NAIVE_FULL=1` (every action list a perft(2) count of the table adds up;
-/// run before each re-baseline), every 7th child by default. Part 3's rotations made the
-/// middle-game positions list 550 to 1,400 actions, so their ~4,000 children take minutes
-/// with both generators; the random-position test covers the same rules in full.
+/// The fixture positions whose perft(1) and perft(2) cases the naive generator checks in
+/// the default run: the start and small middle games (few units, so a few hundred
+/// children at some 10 to 20 ms each for the naive generator): one with shadows of both
+/// sides that may come back and a rotated block that carried walls and a tomb, and the
+/// bouncing queens on the edge.
+const DEFAULT_FULL: &[&str] = &[
+    "start",
+    "shadows and a rotated block",
+    "bouncing queens from the edge",
+];
+
+/// The cases of `fixtures/perft/fc6.ron` that count actions: (name, position, depth,
+/// nodes).
+fn perft_cases(rules: &Fc6) -> Vec<(String, Fc6Position, u32, u64)> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/perft/fc6.ron"
+    ))
+    .expect("fixtures/perft/fc6.ron");
+    // The text after `key` up to the closing quote (`key` ends with a quote) or the end
+    // of the number.
+    let field = |line: &str, key: &str| -> Option<String> {
+        let i = line.find(key)? + key.len();
+        let rest = &line[i..];
+        let end = if key.ends_with('"') {
+            rest.find('"')?
+        } else {
+            rest.find(|c: char| !c.is_ascii_digit())?
+        };
+        Some(rest[..end].to_string())
+    };
+    let positions = perft_positions(rules);
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| l.contains("(name: ")) {
+        if line.contains("turns: true") {
+            continue;
+        }
+        let name = field(line, "name: \"").expect("name");
+        let key = field(line, "fen: Some(\"")
+            .or_else(|| field(line, "position: Some(\""))
+            .unwrap_or_else(|| "start".into());
+        let pos = positions
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, p)| p.clone())
+            .expect("a position of the table");
+        let depth = field(line, "depth: ").and_then(|d| d.parse().ok()).expect("depth");
+        let nodes = field(line, "nodes: ").and_then(|d| d.parse().ok()).expect("nodes");
+        out.push((name, pos, depth, nodes));
+    }
+    out
+}
+
+/// Perft by the naive generator: at every node above the last ply, the naive list must
+/// equal the engine's (then the engine's actions lead to the children), and the count is
+/// the number of naive leaves. The first ply is split over two threads.
+fn naive_perft(rules: &Fc6, pos: &Fc6Position, depth: u32, what: &str) -> u64 {
+    fn walk(rules: &Fc6, g: &Game<Fc6>, depth: u32, what: &str) -> u64 {
+        if g.result().is_some() {
+            return 0;
+        }
+        compare(rules, g.position(), what);
+        let acts = g.actions();
+        if depth == 1 {
+            return acts.len() as u64;
+        }
+        acts.iter()
+            .map(|a| {
+                let mut h = g.clone();
+                h.apply(a).expect("listed");
+                walk(rules, &h, depth - 1, &format!("{what} {}", g.format(a)))
+            })
+            .sum()
+    }
+    let g = Game::from_position(rules.clone(), pos.clone());
+    if depth <= 1 || g.result().is_some() {
+        return walk(rules, &g, depth.max(1), what);
+    }
+    compare(rules, pos, what);
+    let acts = g.actions();
+    std::thread::scope(|sc| {
+        let parts: Vec<_> = (0..2)
+            .map(|part| {
+                let (g, acts) = (&g, &acts);
+                sc.spawn(move || {
+                    acts.iter()
+                        .skip(part)
+                        .step_by(2)
+                        .map(|a| {
+                            let mut h = g.clone();
+                            h.apply(a).expect("listed");
+                            walk(rules, &h, depth - 1, &format!("{what} after {}", g.format(a)))
+                        })
+                        .sum::<u64>()
+                })
+            })
+            .collect();
+        parts.into_iter().map(|p| p.join().expect("worker")).sum()
+    })
+}
+
+/// ... and the counts of `fixtures/perft/fc6.ron` are the naive generator's: for every
+/// case checked, the naive list equals the engine's at every node above the last ply
+/// (so for perft(2) at the position and every child) and the naive leaves add up to the
+/// table's count. By default: the perft(1) and perft(2) cases of the positions of
+/// [`DEFAULT_FULL`]. With `FROZEN_FC6_NAIVE_FULL=1`: every case of the table up to a
+/// million nodes (every perft(2) of every middle game and the perft(3) of the bouncing
+/// queens from the edge; some 15,000 naive lists at 10 to 80 ms each, about ten minutes
+/// on two cores; run it before each re-baseline).
 #[test]
 fn naive_generator_agrees_on_perft_children() {
     let rules = Fc6::new();
     let full = std::env::var("FROZEN_FC6_NAIVE_FULL").is_ok_and(|v| v == "1");
-    let stride = if full { 1 } else { 7 };
-    let mut compared = 0;
-    for (name, root) in perft_positions(&rules) {
-        let g = Game::from_position(rules.clone(), root.clone());
-        compare(&rules, &root, &name);
-        let acts: Vec<_> = g.actions().into_iter().step_by(stride).collect();
-        // Two threads, each every other child.
-        std::thread::scope(|sc| {
-            for part in 0..2 {
-                let (g, acts, rules, name) = (&g, &acts, &rules, &name);
-                sc.spawn(move || {
-                    for a in acts.iter().skip(part).step_by(2) {
-                        let mut g1 = g.clone();
-                        g1.apply(a).expect("listed");
-                        compare(
-                            rules,
-                            g1.position(),
-                            &format!("{name} after {}", g.format(a)),
-                        );
-                    }
-                });
-            }
-        });
-        compared += acts.len();
+    let mut checked = Vec::new();
+    for (name, pos, depth, nodes) in perft_cases(&rules) {
+        let chosen = DEFAULT_FULL.contains(&name.as_str()) && depth <= 2;
+        if !(chosen || full && nodes <= 1_000_000) {
+            continue;
+        }
+        let t = std::time::Instant::now();
+        let naive = naive_perft(&rules, &pos, depth, &name);
+        assert_eq!(naive, nodes, "{name} perft({depth})");
+        eprintln!("{name} perft({depth}) = {naive}, naive agrees ({:.1?})", t.elapsed());
+        checked.push((name, depth));
     }
-    eprintln!("compared {compared} children (stride {stride})");
-    assert!(compared > 500, "{compared}");
+    for want in DEFAULT_FULL {
+        assert!(
+            checked.iter().any(|(n, d)| n == want && *d == 2),
+            "{want} perft(2) is in the table and checked: {checked:?}"
+        );
+    }
 }
 
 /// The brute-force route walker and the engine agree on which squares each unit attacks
 /// (FC6-BNCE-06, FC6-TURN-04, FC6-ROOK-09)
-/// (every unit, every square; an empty square judged as if an enemy stood there).
+/// (every unit, every square; an empty square judged as if an enemy stood there). The
+/// positions include shadows (which neither attack nor block, FC6-SHAD-02/04) and
+/// rotated blocks (FC6-ROTA-06): random games, where rotations and shadowings are a large
+/// share of the actions, the fixture positions, and each fixture position after each of
+/// its first rotations.
 #[test]
 fn attack_maps_agree_with_the_brute_force_route_walker() {
     let rules = Fc6::new();
     let mut positions = random_positions(&rules, 4, 50, 0xa77ac);
-    positions.extend(perft_positions(&rules).into_iter().map(|(_, p)| p));
+    for (_, p) in perft_positions(&rules) {
+        let g = Game::from_position(rules.clone(), p.clone());
+        let rotations = g
+            .actions()
+            .into_iter()
+            .filter(frozen_variants::fc6::rotation::is_rotation)
+            .step_by(97)
+            .take(3);
+        for a in rotations {
+            let mut h = g.clone();
+            h.apply(&a).expect("listed");
+            positions.push(h.position().clone());
+        }
+        positions.push(p);
+    }
+    let with_shadows = positions.iter().filter(|p| !p.shadows().is_empty()).count();
+    assert!(with_shadows >= 4, "{with_shadows} positions with shadows");
     let mut attacked_by_bounce = 0;
     for p in &positions {
         let b = Board::from(p);
@@ -1972,3 +2110,4 @@ fn naive_turn_count_agrees_with_the_perft_table() {
     }
     assert!(checked >= 1, "the table has a complete-turn case");
 }
+

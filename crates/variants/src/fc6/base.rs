@@ -109,6 +109,13 @@ pub fn untouchable(pos: &Position<Fc6State>, id: UnitId) -> bool {
     matches!(pos.unit(id).loc, Location::Shadow(_))
 }
 
+/// True if `sq` holds shadows and no normal unit: a targeted special move naming it finds
+/// no unit to act on, since its targets are read from the normal layer (FC6-SHAD-03,
+/// FC6-SWAP-03, FC6-CHAN-03, FC6-BISH-04). Used only to explain such a refusal.
+pub fn only_shadows(pos: &Position<Fc6State>, sq: Square) -> bool {
+    pos.unit_at(sq).is_none() && pos.shadows().get(sq).is_some_and(|l| !l.is_empty())
+}
+
 /// The variant's own state, carried (hashed and saved) by the position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

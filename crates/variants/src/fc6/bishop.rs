@@ -9,8 +9,9 @@
 //! * FC6-BISH-03: the converted unit keeps its kind, identity, range and square; any
 //!   paralysis it had is removed, and a trap that held it lets it go (the hold ends with
 //!   the paralysis). It may act in its new owner's next turn.
-//! * FC6-BISH-04: never converted: kings, bishops (kind immunity), shadows
-//!   ([`super::kinds::is_shadow`]). Guarded units and shielded templars can be converted:
+//! * FC6-BISH-04: never converted: kings, bishops (kind immunity), shadows (the target is
+//!   read from the normal layer, where a shadow never stands: FC6-SHAD-03,
+//!   [`super::base::untouchable`]). Guarded units and shielded templars can be converted:
 //!   conversion is not a capture ([`refusal`]).
 //! * FC6-BISH-05: not a capture: no CRR, no tomb, no Queen's Poison, no Piece Promotion. A
 //!   converted pawn counts for its new side (it can end the game by FC6-VICT-01); a pawn
@@ -21,9 +22,8 @@
 //! [`super::notation`].
 
 use super::attack::{attacked_units, attacks};
-use super::base::{Fc6, Fc6Position, BISHOP, KING, PAWN};
+use super::base::{only_shadows, Fc6, Fc6Position, BISHOP, KING, PAWN};
 use super::empower::Analysis;
-use super::kinds::is_shadow;
 use super::notation::Special;
 use super::paralysis::{is_paralyzed, paralyze, Paralysis};
 use super::pawn::{on_far_rank, promote, PROMOTION_KINDS};
@@ -34,6 +34,11 @@ pub const CONVERSION_COST: u32 = 2;
 
 /// Why the bishop on `s` may not convert the unit on `t` (None: it may) (FC6-BISH-01/04).
 pub fn refusal(fc: &Fc6, an: &Analysis, pos: &Fc6Position, s: Square, t: Square) -> Option<String> {
+    if only_shadows(pos, t) {
+        return Some(format!(
+            "{t} holds only shadows: a shadow cannot be converted (FC6-BISH-04, FC6-SHAD-03)"
+        ));
+    }
     let (Some(x), Some(y)) = (pos.unit_at(s), pos.unit_at(t)) else {
         return Some(
             "Conversion names the bishop's square, then its target's (FC6-BISH-01)".into(),
@@ -56,11 +61,6 @@ pub fn refusal(fc: &Fc6, an: &Analysis, pos: &Fc6Position, s: Square, t: Square)
     }
     if ut.kind == BISHOP {
         return Some("kind immunity: a bishop cannot convert a bishop (FC6-BISH-04)".into());
-    }
-    if is_shadow(pos, y) {
-        return Some(format!(
-            "the unit on {t} is a shadow and cannot be converted (FC6-BISH-04)"
-        ));
     }
     if !attacks(fc, an, pos, x, t) {
         return Some(format!(

@@ -9,7 +9,8 @@
 //!   [`paralyse`]): instead of capturing, the chancellor paralyses an enemy unit it
 //!   attacks for 3 turns of that unit's owner (an effect); nobody moves. A whole turn,
 //!   never a leg of a double move.
-//! * FC6-CHAN-03: no target: kings, chancellors (kind), shadows, units that refuse
+//! * FC6-CHAN-03: no target: kings, chancellors (kind), shadows (read from the normal
+//!   layer, where a shadow never stands, FC6-SHAD-03), units that refuse
 //!   paralysis effects (Royal Guards, FC6-KING-06) ([`paralyse_refusal`]). Guards and the
 //!   Shield do not protect (FC6-GARD-03, FC6-TEMP-03).
 //! * FC6-CHAN-04: chancellors are immune to SwapShot by enemies ([`swapshot_immune`]) and
@@ -21,9 +22,8 @@
 //! [`super::notation`].
 
 use super::attack::{attacked_units, attacks};
-use super::base::{Fc6, Fc6Position, CHANCELLOR, KING};
+use super::base::{only_shadows, Fc6, Fc6Position, CHANCELLOR, KING};
 use super::empower::Analysis;
-use super::kinds::is_shadow;
 use super::notation::Special;
 use super::paralysis::{is_paralyzed, paralyze, refuses, Paralysis};
 use super::trap::held;
@@ -41,6 +41,11 @@ pub fn swapshot_immune(kind: Kind) -> bool {
 /// Why the chancellor on `c` may not Teleswap with the unit on `y` (None: it may)
 /// (FC6-CHAN-01).
 pub fn teleswap_refusal(pos: &Fc6Position, c: Square, y: Square) -> Option<String> {
+    if only_shadows(pos, y) {
+        return Some(format!(
+            "{y} holds only shadows: a shadow cannot be swapped (FC6-SWAP-03, FC6-SHAD-03)"
+        ));
+    }
     let (Some(cid), Some(yid)) = (pos.unit_at(c), pos.unit_at(y)) else {
         return Some("a Teleswap names two squares holding units (FC6-CHAN-01)".into());
     };
@@ -62,11 +67,6 @@ pub fn teleswap_refusal(pos: &Fc6Position, c: Square, y: Square) -> Option<Strin
                 .into(),
         );
     }
-    if is_shadow(pos, yid) {
-        return Some(format!(
-            "the unit on {y} is a shadow and cannot be swapped (FC6-SWAP-03)"
-        ));
-    }
     if held(pos, yid) {
         return Some(format!(
             "the unit on {y} is held by a trap and cannot be swapped (FC6-TRAP-05)"
@@ -84,6 +84,11 @@ pub fn paralyse_refusal(
     c: Square,
     b: Square,
 ) -> Option<String> {
+    if only_shadows(pos, b) {
+        return Some(format!(
+            "{b} holds only shadows: a shadow cannot be paralysed (FC6-CHAN-03, FC6-SHAD-03)"
+        ));
+    }
     let (Some(cid), Some(bid)) = (pos.unit_at(c), pos.unit_at(b)) else {
         return Some(
             "Paralyse names the chancellor's square, then its target's (FC6-CHAN-02)".into(),
@@ -110,11 +115,6 @@ pub fn paralyse_refusal(
         return Some(
             "kind immunity: a chancellor cannot paralyse a chancellor (FC6-CHAN-03)".into(),
         );
-    }
-    if is_shadow(pos, bid) {
-        return Some(format!(
-            "the unit on {b} is a shadow and cannot be paralysed (FC6-CHAN-03)"
-        ));
     }
     if refuses(pos, bid) {
         return Some(format!(

@@ -26,13 +26,3 @@ use frozen_core::Kind;
 pub fn immune(capturer: Kind, victim: Kind) -> bool {
     capturer == victim && capturer != PAWN
 }
-
-/// True if the unit is a shadow (catalog 0.4, section 21): its form is read from
-/// [`frozen_core::Status::shadow_since`] here and nowhere else, so every immunity that
-/// spares shadows (FC6-SWAP-03, FC6-CHAN-03, FC6-BISH-04, FC6-DRAG-02, FC6-PULL-02,
-/// FC6-MIND-04) follows the shadow form as soon as one exists. The reader refuses shadows
-/// in this version, so no unit is one yet.
-#[inline]
-pub fn is_shadow(pos: &super::base::Fc6Position, id: frozen_core::UnitId) -> bool {
-    pos.unit(id).status.shadow_since.is_some()
-}

@@ -11,10 +11,12 @@
 //!   legal if any way is: `swap:<square><square>`, the squares in scan order. A swap with
 //!   an enemy unit is made by the mover's unit: `swap:<mine><enemy>`.
 //! * FC6-SWAP-02: reach is one leg only: no double-move reach.
-//! * FC6-SWAP-03: never swapped: kings (only King's Exchange moves them), shadows
-//!   ([`super::kinds::is_shadow`]), units of A's kind (any colour), enemy chancellors
-//!   (FC6-CHAN-04), units a trap holds (FC6-TRAP-05); an enemy B also only if A may capture
-//!   it (Guards and the Shield refuse, [`super::capture::refusal`]).
+//! * FC6-SWAP-03: never swapped: kings (only King's Exchange moves them), shadows (both
+//!   units are read from the normal layer, where a shadow never stands, so a shadow is
+//!   neither swapped nor swaps: FC6-SHAD-02/03, [`super::base::untouchable`]), units of
+//!   A's kind (any colour), enemy chancellors (FC6-CHAN-04), units a trap holds
+//!   (FC6-TRAP-05); an enemy B also only if A may capture it (Guards and the Shield
+//!   refuse, [`super::capture::refusal`]).
 //! * FC6-SWAP-04: a swap captures nothing, makes no walls or traps and triggers no trap or
 //!   tomb (each unit takes the other's square, so no tomb is left empty); it is a whole
 //!   turn, never a leg of a double move. Jesters cannot SwapShot. A pawn the swap puts on
@@ -27,11 +29,11 @@
 //! [`super::trap`], [`super::pawn`], the family's swap.
 
 use super::attack::{attacked_units, attacks};
-use super::base::{Fc6, Fc6Position, CHANCELLOR, JESTER, KING, PAWN};
+use super::base::{only_shadows, Fc6, Fc6Position, CHANCELLOR, JESTER, KING, PAWN};
 use super::capture::{refusal, Refusal};
 use super::chancellor::{swapshot_immune, teleswap_refusal};
 use super::empower::Analysis;
-use super::kinds::{immune, is_shadow};
+use super::kinds::immune;
 use super::paralysis::is_paralyzed;
 use super::pawn::{on_far_rank, PROMOTION_KINDS};
 use super::trap::held;
@@ -47,6 +49,12 @@ pub fn swapshot_refusal(
     a: Square,
     b: Square,
 ) -> Option<String> {
+    if only_shadows(pos, a) || only_shadows(pos, b) {
+        return Some(
+            "a shadow cannot be swapped and makes no swap (FC6-SWAP-03, FC6-SHAD-02, FC6-SHAD-03)"
+                .into(),
+        );
+    }
     let (Some(x), Some(y)) = (pos.unit_at(a), pos.unit_at(b)) else {
         return Some("a swap names two squares holding units (FC6-SWAP-01)".into());
     };
@@ -72,11 +80,6 @@ pub fn swapshot_refusal(
         return Some(
             "kings cannot be SwapShotted: only King's Exchange moves them (FC6-SWAP-03)".into(),
         );
-    }
-    if is_shadow(pos, y) {
-        return Some(format!(
-            "the unit on {b} is a shadow and cannot be swapped (FC6-SWAP-03)"
-        ));
     }
     if immune(ua.kind, ub.kind) {
         return Some(format!(
