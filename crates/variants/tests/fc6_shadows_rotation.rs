@@ -113,8 +113,9 @@ fn fc6_shad_02_shadow_does_nothing() {
 }
 
 /// FC6-SHAD-03: nothing but a rotation touches a shadow: not an explosion, a capture, a
-/// push, paralysis, a trap, King's Exchange or Power Steal (the one test is
-/// `base::untouchable`).
+/// push, paralysis, a trap, King's Exchange, Power Steal, a swap (SwapShot, Teleswap),
+/// Paralyse or Conversion (the one test is `base::untouchable`; the special moves find
+/// their targets on the normal layer).
 #[test]
 fn fc6_shad_03_immune_to_everything_but_rotation() {
     let fc = rules();
@@ -171,6 +172,29 @@ fn fc6_shad_03_immune_to_everything_but_rotation() {
     make_shadow(&mut p, "f5", 1);
     let list = actions(&g(p));
     assert!(!list.contains("e4e12"), "the jester stole from a shadow");
+    // The targeted special moves (FC6-SWAP-03, FC6-CHAN-01/03, FC6-BISH-04): a rook
+    // (SwapShot), a chancellor (Paralyse) and a bishop (Conversion) all reach the black
+    // knight on h8, and the chancellor could Teleswap with the white knight on b5; as
+    // shadows, neither is touched.
+    let set_up = "Ka1 Rh2 Cf5 Bc3 Nb5 Pb2 kp16 pa15 nh8";
+    let moves = ["swap:h2h8", "paralyse:f5h8", "convert:c3h8", "swap:b5f5"];
+    let list = actions(&g(w(set_up)));
+    for m in moves {
+        assert!(list.contains(m), "{m} without shadows: {list:?}");
+    }
+    let mut p = w(set_up);
+    make_shadow(&mut p, "h8", 1);
+    make_shadow(&mut p, "b5", 1);
+    let game = g(p);
+    let list = actions(&game);
+    for (m, rule) in moves
+        .iter()
+        .zip(["FC6-SWAP-03", "FC6-CHAN-03", "FC6-BISH-04", "FC6-SWAP-03"])
+    {
+        assert!(!list.contains(*m), "{m} touches a shadow");
+        let why = refused(&game, m);
+        assert!(why.contains(rule) && why.contains("shadow"), "{m}: {why}");
+    }
     let _ = &fc;
 }
 

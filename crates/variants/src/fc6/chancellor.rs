@@ -41,11 +41,6 @@ pub fn swapshot_immune(kind: Kind) -> bool {
 /// Why the chancellor on `c` may not Teleswap with the unit on `y` (None: it may)
 /// (FC6-CHAN-01).
 pub fn teleswap_refusal(pos: &Fc6Position, c: Square, y: Square) -> Option<String> {
-    if only_shadows(pos, y) {
-        return Some(format!(
-            "{y} holds only shadows: a shadow cannot be swapped (FC6-SWAP-03, FC6-SHAD-03)"
-        ));
-    }
     let (Some(cid), Some(yid)) = (pos.unit_at(c), pos.unit_at(y)) else {
         return Some("a Teleswap names two squares holding units (FC6-CHAN-01)".into());
     };

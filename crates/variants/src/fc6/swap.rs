@@ -49,12 +49,6 @@ pub fn swapshot_refusal(
     a: Square,
     b: Square,
 ) -> Option<String> {
-    if only_shadows(pos, a) || only_shadows(pos, b) {
-        return Some(
-            "a shadow cannot be swapped and makes no swap (FC6-SWAP-03, FC6-SHAD-02, FC6-SHAD-03)"
-                .into(),
-        );
-    }
     let (Some(x), Some(y)) = (pos.unit_at(a), pos.unit_at(b)) else {
         return Some("a swap names two squares holding units (FC6-SWAP-01)".into());
     };
@@ -133,6 +127,12 @@ pub fn pair_refusal(
     t: Square,
 ) -> Option<String> {
     let me = pos.to_move();
+    if only_shadows(pos, s) || only_shadows(pos, t) {
+        return Some(
+            "a shadow is never swapped and makes no swap (FC6-SWAP-03, FC6-SHAD-02, FC6-SHAD-03)"
+                .into(),
+        );
+    }
     let (Some((_, ss)), Some((_, ts))) = (pos.piece_at(s), pos.piece_at(t)) else {
         return Some("a swap names two squares holding units (FC6-SWAP-01)".into());
     };
