@@ -666,11 +666,11 @@ pub fn svg_with_last<R: Rules>(
             "the unit acting: its side's turn goes on".into(),
         ));
     }
-    // Piece key: every kind on the board, its disc and its name.
+    // Piece key: every kind drawn on the board (shadows included), its disc and its name.
     let mut on_board: Vec<frozen_core::Kind> = pos
         .units()
         .iter()
-        .filter(|u| u.loc.on_board())
+        .filter(|u| u.loc.on_board() || matches!(u.loc, frozen_core::Location::Shadow(_)))
         .map(|u| u.kind)
         .collect();
     on_board.sort();

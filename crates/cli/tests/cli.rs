@@ -1586,3 +1586,22 @@ fn render_fc6_middle_game_shows_shadows_traps_tombs_and_walls() {
         assert!(svg.contains(want), "{want} missing from the render");
     }
 }
+
+/// FC6-VISU-03 (part 3): the render's piece key names the kinds drawn as shadows too: in
+/// the shadows-and-rotated-block fixture the knight and the dragon stand only as shadows.
+#[test]
+fn render_fc6_piece_key_names_shadow_kinds() {
+    let file = repo_root().join("fixtures/positions/fc6/shadows-rotated-block.ron");
+    let file = file.to_str().expect("utf-8 path");
+    let o = frozen(&["render", "fc6", "--position", file, "--svg", "-"]);
+    assert_ok(&o, "render fc6 shadows");
+    for want in [
+        "Knight (Nn)",
+        "Dragon (Dd)",
+        "shadow e4: White Knight (range 16), its wait is over: may de-shadow in its owner's turn",
+        "shadow l13: Black Dragon (range 16), its wait is over",
+        "tomb e5 ARMED: Black Knight (oldest first)",
+    ] {
+        assert!(o.stdout.contains(want), "{want} missing from the render");
+    }
+}

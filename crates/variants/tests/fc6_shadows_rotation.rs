@@ -590,6 +590,35 @@ fn fc6_rota_09_check_and_unchanged() {
     assert!(!list.contains(&"rotate:c3d4#3".to_string()), "{list:?}");
 }
 
+/// Malformed shadow and rotation actions (right code, wrong shape: what the soak's
+/// mutated actions try) are refused with a reason and change nothing; a rotation with
+/// one square once panicked in `rotation::decode` (soak, seed 1).
+#[test]
+fn malformed_shadow_and_rotation_actions_are_refused_cleanly() {
+    use frozen_core::{Action, ActionKind};
+    use frozen_variants::fc6::notation::Special;
+    let game = g(w("Ka1 Rc4 Nd4 Pb2 kp16 pa15"));
+    let before = game.position().clone();
+    let (c4, d4, e5) = (sq("c4"), sq("d4"), sq("e5"));
+    let bad = [
+        Special::Rotate.action(&[c4], 1),
+        Special::Rotate.action(&[], 1),
+        Special::Rotate.action(&[c4, d4, e5], 1),
+        Special::Rotate.action(&[sq("c3"), d4], 1).with_piece(KNIGHT),
+        Special::Shadow.action(&[c4, d4], 0),
+        Special::Shadow.action(&[], 0),
+        Special::Unshadow.action(&[c4, d4], 0),
+        Special::Unshadow.action(&[], 3),
+        Action::new(ActionKind::Act, &[c4]).with_arg(13 | (1 << 4)),
+    ];
+    for a in bad {
+        let mut h = game.clone();
+        let err = h.apply(&a).expect_err("refused");
+        assert!(!err.to_string().is_empty());
+        assert_eq!(h.position(), &before, "{a:?} changed the position");
+    }
+}
+
 // ---------------------------------------------------------------- properties
 
 /// A middle-game position with every layer: units with ranges and paralysis, walls, tombs

@@ -76,7 +76,15 @@ pub fn is_rotation(a: &Action) -> bool {
 
 /// The block and quarter turns of a rotation, or why they are no rotation of fc6.
 pub fn decode(a: &Action) -> Result<BlockRotation, String> {
-    let (lo, hi) = (a.path[0], a.path[1]);
+    let [lo, hi] = a.path[..] else {
+        return Err(
+            "a rotation names two squares, the block's lower-left and upper-right corners: rotate:c3e5#1 (FC6-ROTA-01)"
+                .into(),
+        );
+    };
+    if a.piece.is_some() {
+        return Err("a rotation takes no promotion (FC6-ROTA-01, FC6-ROTA-09)".into());
+    }
     let q = number(a);
     if hi.file() < lo.file() || hi.rank() < lo.rank() {
         return Err(format!(

@@ -81,12 +81,6 @@ pub fn unshadow_action(sq: Square, index: u16) -> Action {
     Special::Unshadow.action(&[sq], index)
 }
 
-/// True if the unit is a shadow.
-#[inline]
-pub fn is_shadow(pos: &Fc6Position, id: UnitId) -> bool {
-    super::base::untouchable(pos, id)
-}
-
 /// Owner turns still to come before the shadow `id` may de-shadow (FC6-SHAD-05): 0 when
 /// its owner may de-shadow it in its current turn (or next turn, between turns). What
 /// repetition compares (FC6-DRAW-02) and displays show (FC6-VISU-03).
