@@ -280,12 +280,12 @@ impl Board {
         (-1..=1).flat_map(move |df| (-1..=1).filter_map(move |dr| idx(f + df, r + dr)))
     }
 
-
     /// Kings, and units next to their own king, refuse paralysing effects.
     fn refuses(&self, s: usize) -> bool {
         let Some(u) = self.at[s] else { return true };
         u.kind == K
-            || Self::around(s).any(|k| self.at[k].is_some_and(|x| x.kind == K && x.white == u.white))
+            || Self::around(s)
+                .any(|k| self.at[k].is_some_and(|x| x.kind == K && x.white == u.white))
     }
 
     /// Timer, or an enemy jester (not frozen by its timer) in the 3x3, for a unit that is
@@ -1888,8 +1888,12 @@ fn perft_cases(rules: &Fc6) -> Vec<(String, Fc6Position, u32, u64)> {
             .find(|(k, _)| *k == key)
             .map(|(_, p)| p.clone())
             .expect("a position of the table");
-        let depth = field(line, "depth: ").and_then(|d| d.parse().ok()).expect("depth");
-        let nodes = field(line, "nodes: ").and_then(|d| d.parse().ok()).expect("nodes");
+        let depth = field(line, "depth: ")
+            .and_then(|d| d.parse().ok())
+            .expect("depth");
+        let nodes = field(line, "nodes: ")
+            .and_then(|d| d.parse().ok())
+            .expect("nodes");
         out.push((name, pos, depth, nodes));
     }
     out
@@ -1933,7 +1937,12 @@ fn naive_perft(rules: &Fc6, pos: &Fc6Position, depth: u32, what: &str) -> u64 {
                         .map(|a| {
                             let mut h = g.clone();
                             h.apply(a).expect("listed");
-                            walk(rules, &h, depth - 1, &format!("{what} after {}", g.format(a)))
+                            walk(
+                                rules,
+                                &h,
+                                depth - 1,
+                                &format!("{what} after {}", g.format(a)),
+                            )
                         })
                         .sum::<u64>()
                 })
@@ -1964,7 +1973,10 @@ fn naive_generator_agrees_on_perft_children() {
         let t = std::time::Instant::now();
         let naive = naive_perft(&rules, &pos, depth, &name);
         assert_eq!(naive, nodes, "{name} perft({depth})");
-        eprintln!("{name} perft({depth}) = {naive}, naive agrees ({:.1?})", t.elapsed());
+        eprintln!(
+            "{name} perft({depth}) = {naive}, naive agrees ({:.1?})",
+            t.elapsed()
+        );
         checked.push((name, depth));
     }
     for want in DEFAULT_FULL {
@@ -2110,4 +2122,3 @@ fn naive_turn_count_agrees_with_the_perft_table() {
     }
     assert!(checked >= 1, "the table has a complete-turn case");
 }
-

@@ -604,7 +604,9 @@ fn malformed_shadow_and_rotation_actions_are_refused_cleanly() {
         Special::Rotate.action(&[c4], 1),
         Special::Rotate.action(&[], 1),
         Special::Rotate.action(&[c4, d4, e5], 1),
-        Special::Rotate.action(&[sq("c3"), d4], 1).with_piece(KNIGHT),
+        Special::Rotate
+            .action(&[sq("c3"), d4], 1)
+            .with_piece(KNIGHT),
         Special::Shadow.action(&[c4, d4], 0),
         Special::Shadow.action(&[], 0),
         Special::Unshadow.action(&[c4, d4], 0),

@@ -113,7 +113,11 @@ pub fn format(kinds: &KindSet, a: &Action) -> String {
     core.piece = a.piece;
     let text = frozen_core::format_action(kinds, &core);
     let details = text.strip_prefix("act").unwrap_or(&text);
-    format!("{}:{}", s.keyword(), details.strip_prefix(':').unwrap_or(details))
+    format!(
+        "{}:{}",
+        s.keyword(),
+        details.strip_prefix(':').unwrap_or(details)
+    )
 }
 
 /// Reads the text [`format()`] writes.
@@ -133,11 +137,21 @@ pub fn parse(kinds: &KindSet, text: &str) -> Result<Action, ActionParseError> {
         let offset = s.keyword().len() + 1;
         // The details are read as the core's `act:` details (squares, `=piece`, `#n`).
         let m = frozen_core::parse_action(kinds, &format!("act:{rest}")).map_err(|e| {
-            err((e.column + offset).saturating_sub(4).max(offset + 1), e.reason)
+            err(
+                (e.column + offset).saturating_sub(4).max(offset + 1),
+                e.reason,
+            )
         })?;
-        let n = if s.squares() == 1 { "one square, like e4" } else { "two squares" };
+        let n = if s.squares() == 1 {
+            "one square, like e4"
+        } else {
+            "two squares"
+        };
         if m.path.len() != s.squares() {
-            return Err(err(offset + 1, format!("expected {n} after {}:", s.keyword())));
+            return Err(err(
+                offset + 1,
+                format!("expected {n} after {}:", s.keyword()),
+            ));
         }
         let at = |c: char| offset + rest.find(c).map_or(1, |i| i + 1);
         if m.piece.is_some() && !s.takes_piece() {
@@ -147,7 +161,10 @@ pub fn parse(kinds: &KindSet, text: &str) -> Result<Action, ActionParseError> {
             return Err(err(at('#'), "a shadowing takes no number".into()));
         }
         if m.arg >= 1 << 12 {
-            return Err(err(at('#'), format!("the number after {}: is too large", s.keyword())));
+            return Err(err(
+                at('#'),
+                format!("the number after {}: is too large", s.keyword()),
+            ));
         }
         let mut a = s.action(&m.path, m.arg);
         a.piece = m.piece;

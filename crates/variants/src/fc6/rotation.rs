@@ -37,11 +37,11 @@
 
 use super::base::{own_colour, Fc6, Fc6Position, JESTER, KING, PAWN, QUEEN};
 use super::draw::same_square;
-use super::paralysis::is_paralyzed;
 use super::notation::{number, special, Special};
+use super::paralysis::is_paralyzed;
 use frozen_core::{
-    block_rotation, Action, Bitboard, BlockRotation, Event, EventSink, Kind, Location, Shape,
-    Side, Square,
+    block_rotation, Action, Bitboard, BlockRotation, Event, EventSink, Kind, Location, Shape, Side,
+    Square,
 };
 
 /// Smallest and largest block side (FC6-ROTA-01).

@@ -38,9 +38,9 @@
 use super::attack::attacked_by;
 use super::base::{Fc6, Fc6Position, KING, PAWN};
 use super::empower::Analysis;
+use super::notation::{number, special, Special};
 use super::paralysis::{is_paralyzed, paralyze, Paralysis};
 use crate::frozen_family::timers::owner_turn;
-use super::notation::{number, special, Special};
 use frozen_core::{Action, Event, EventSink, Location, Side, Square, UnitId};
 
 /// Owner turns between shadowing and the first turn that may de-shadow (FC6-SHAD-05):
