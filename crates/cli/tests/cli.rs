@@ -1598,7 +1598,7 @@ fn render_fc6_piece_key_names_shadow_kinds() {
     for want in [
         "Knight (Nn)",
         "Dragon (Dd)",
-        "shadow e4: White Knight (range 16), its wait is over: may de-shadow in its owner's turn",
+        "shadow e4: White Knight (range 16), its wait is over: may de-shadow in a turn of its owner",
         "shadow l13: Black Dragon (range 16), its wait is over",
         "tomb e5 ARMED: Black Knight (oldest first)",
     ] {

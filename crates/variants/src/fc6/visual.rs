@@ -102,7 +102,7 @@ pub fn describe(fc: &Fc6, pos: &Fc6Position) -> Vec<String> {
         for &id in list.iter() {
             let n = delay_left(pos, id);
             let when = if n == 0 {
-                "its wait is over: may de-shadow in its owner's turn".to_string()
+                "its wait is over: may de-shadow in a turn of its owner".to_string()
             } else {
                 format!("may de-shadow after {n} more turn(s) of its owner")
             };
