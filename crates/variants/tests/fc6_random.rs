@@ -335,9 +335,11 @@ fn fc6_random_games_keep_invariants() {
     assert!(seen.respawns >= 2, "{seen:?}");
     assert!(seen.exchanges >= 180, "{seen:?}");
     assert!(seen.kings_checks >= 10, "{seen:?}");
-    // Part 3 special moves (these seeds meet swaps 1366, Paralyses 8, Conversions 21).
+    // Part 3 special moves (these seeds met swaps 1366, Paralyses 8, Conversions 21
+    // before shadows and rotations; with rotations, most of the listed actions, they meet
+    // swaps 962, Paralyses 2, Conversions 10, so the Paralyse floor is 1).
     assert!(seen.swaps >= 600, "{seen:?}");
-    assert!(seen.paralyses >= 3, "{seen:?}");
+    assert!(seen.paralyses >= 1, "{seen:?}");
     assert!(seen.conversions >= 8, "{seen:?}");
     // Part 3: shadowing, de-shadowing (5 turns later at the earliest) and rotations,
     // some of them carrying walls, tombs, traps or shadows (FC6-SHAD-01, FC6-SHAD-05,
