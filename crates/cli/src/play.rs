@@ -127,7 +127,14 @@ impl<R: Rules + Clone> Session<R> {
                 break;
             }
             let i = match &mut self.opponent {
-                Some((_, rng)) => rng.below(legal.len()),
+                // The variant's kinds of action (Rules::action_kind): the same choice
+                // as the harness's random play.
+                Some((_, rng)) => frozen_core::harness::pick_action(
+                    self.game.rules(),
+                    self.game.position(),
+                    &legal,
+                    rng,
+                ),
                 None => 0,
             };
             let text = self.game.format(&legal[i]);

@@ -609,7 +609,9 @@ impl VariantVisitor for Simulate {
                 if legal.is_empty() {
                     return None;
                 }
-                let i = rng.below(legal.len());
+                // The binary's random opponent picks a kind of action first.
+                let i =
+                    frozen_core::harness::pick_action(g.rules(), g.position(), &legal, &mut rng);
                 let t = g.format(&legal[i]);
                 g.apply_text(&t).ok()?;
                 n += 1;

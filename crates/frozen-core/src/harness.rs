@@ -57,8 +57,47 @@ impl Rng {
     }
 }
 
+/// The index of a random action of `acts` (listed for `pos`), the one choice of random
+/// play: a kind uniformly among the kinds of [`Rules::action_kind`] present in the list
+/// (in increasing kind order), then an action of that kind uniformly (in list order).
+/// With one kind present (every variant that keeps the default) the first draw is
+/// `rng.below(1)`, which draws nothing, and the second is `rng.below(acts.len())`: the
+/// same index and the same generator state as uniform play. `acts` must not be empty.
+pub fn pick_action<R: Rules + ?Sized>(
+    rules: &R,
+    pos: &Position<R::State>,
+    acts: &[Action],
+    rng: &mut Rng,
+) -> usize {
+    let kinds: Vec<u8> = acts.iter().map(|a| rules.action_kind(pos, a)).collect();
+    let mut counts = [0usize; 256];
+    for &k in &kinds {
+        counts[usize::from(k)] += 1;
+    }
+    let present = counts.iter().filter(|&&c| c > 0).count();
+    let nth_kind = rng.below(present);
+    let Some(kind) = (0..256).filter(|&k| counts[k] > 0).nth(nth_kind) else {
+        return 0;
+    };
+    let nth = rng.below(counts[kind]);
+    kinds
+        .iter()
+        .enumerate()
+        .filter(|&(_, &k)| usize::from(k) == kind)
+        .nth(nth)
+        .map_or(0, |(i, _)| i)
+}
+
 /// Checks everything about one position that does not need an action. Returns every problem.
 pub fn check_position<R: Rules + ?Sized>(rules: &R, pos: &Position<R::State>) -> Vec<String> {
+    let mut acts = Vec::new();
+    rules.actions(pos, &mut acts);
+    check_listed(rules, pos, &acts, check_unlisted(rules, pos))
+}
+
+/// The checks of [`check_position`] that do not read the action list: invariants,
+/// validation, RON round trip.
+fn check_unlisted<R: Rules + ?Sized>(rules: &R, pos: &Position<R::State>) -> Vec<String> {
     let mut errs = pos.check_invariants();
     for p in rules.validate(pos) {
         errs.push(format!("validate: {p}"));
@@ -72,9 +111,18 @@ pub fn check_position<R: Rules + ?Sized>(rules: &R, pos: &Position<R::State>) ->
         }
         Err(e) => errs.push(format!("RON round trip failed to load: {e}\n{text}")),
     }
-    let mut acts = Vec::new();
-    rules.actions(pos, &mut acts);
-    for a in &acts {
+    errs
+}
+
+/// [`check_position`] given the actions listed for `pos` (random play lists once per
+/// ply); `errs` holds the problems found so far.
+fn check_listed<R: Rules + ?Sized>(
+    rules: &R,
+    pos: &Position<R::State>,
+    acts: &[Action],
+    mut errs: Vec<String>,
+) -> Vec<String> {
+    for a in acts {
         let t = rules.format_action(pos, a);
         match rules.parse_action(pos, &t) {
             Ok(b) if b == *a => {}
@@ -125,9 +173,20 @@ pub fn checked_step<R: Rules + ?Sized>(
     action: &Action,
     rng: &mut Rng,
 ) -> Result<Vec<Event>, String> {
-    let before = pos.clone();
     let mut legal = Vec::new();
     rules.actions(pos, &mut legal);
+    checked_step_listed(rules, pos, action, rng, &legal)
+}
+
+/// [`checked_step`] given the actions `legal` listed for `pos`.
+fn checked_step_listed<R: Rules + ?Sized>(
+    rules: &R,
+    pos: &mut Position<R::State>,
+    action: &Action,
+    rng: &mut Rng,
+    legal: &[Action],
+) -> Result<Vec<Event>, String> {
+    let before = pos.clone();
     // A mutated action that is not listed is refused and changes nothing.
     for _ in 0..2 {
         let m = mutate_action(action, rng);
@@ -275,24 +334,25 @@ pub fn random_game<R: Rules + ?Sized>(
     let mut events = Vec::new();
     stats.games += 1;
     for ply in 0..max_plies {
+        // One listing per ply serves the checks of the position and of the step.
+        acts.clear();
+        rules.actions(&pos, &mut acts);
         if checks {
-            let errs = check_position(rules, &pos);
+            let errs = check_listed(rules, &pos, &acts, check_unlisted(rules, &pos));
             if !errs.is_empty() {
                 return Err(format!("ply {ply}: {}", errs.join("; ")));
             }
         }
-        acts.clear();
-        rules.actions(&pos, &mut acts);
         if acts.is_empty() {
             if pos.result().is_some() {
                 stats.finished += 1;
             }
             break;
         }
-        let a = acts[rng.below(acts.len())].clone();
+        let a = acts[pick_action(rules, &pos, &acts, rng)].clone();
         if checks {
-            let events =
-                checked_step(rules, &mut pos, &a, rng).map_err(|e| format!("ply {ply}: {e}"))?;
+            let events = checked_step_listed(rules, &mut pos, &a, rng, &acts)
+                .map_err(|e| format!("ply {ply}: {e}"))?;
             stats.events.count(&events);
         } else {
             events.clear();

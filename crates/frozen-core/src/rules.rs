@@ -50,6 +50,19 @@ pub trait Rules: Debug + Send + Sync + 'static {
         self.count_actions(pos, buf)
     }
 
+    /// True if [`Rules::actions`] lists `action` for `pos`, on a position the rules may
+    /// change while they test and must restore exactly (see [`Rules::actions_mut`]).
+    /// [`apply`] asks this before it performs anything. The default lists every action
+    /// and looks; rules whose listing tests each candidate's legality (a whole-turn
+    /// search per candidate) override it to test this one action only. It must agree with
+    /// the list exactly: the reliability harness applies a listed action and refuses
+    /// mutated unlisted ones through it every ply.
+    fn is_legal(&self, pos: &mut Position<Self::State>, action: &Action) -> bool {
+        let mut legal = Vec::new();
+        self.actions_mut(pos, &mut legal);
+        legal.contains(action)
+    }
+
     /// Performs an action that [`Rules::actions`] listed for this position, recording its events.
     /// Callers outside the engine use [`apply`], which checks legality first.
     fn perform(&self, pos: &mut Position<Self::State>, action: &Action, events: &mut dyn EventSink);
@@ -132,6 +145,22 @@ pub trait Rules: Debug + Send + Sync + 'static {
     ) -> Option<u32> {
         let _ = (pos, wall);
         None
+    }
+
+    /// The kind of a listed action for random play (the harness's [`random_game`], the
+    /// soak, the proptest strategies, the `frozen play` random opponent): random play picks
+    /// a kind uniformly among the kinds present in the list, then an action of that kind
+    /// uniformly ([`pick_action`]). A variant whose list is dominated by one sort of action
+    /// (hundreds of block rotations) groups its actions so that random play still reaches
+    /// its other mechanics. The kind is for random play only: it never changes what is
+    /// legal. The default puts every action in kind 0, and then random play draws exactly
+    /// one `rng.below(acts.len())`, as uniform play always did.
+    ///
+    /// [`random_game`]: crate::harness::random_game
+    /// [`pick_action`]: crate::harness::pick_action
+    fn action_kind(&self, pos: &Position<Self::State>, action: &Action) -> u8 {
+        let _ = (pos, action);
+        0
     }
 
     /// Lines describing the variant's own state for displays (denial right, piles...).
@@ -244,7 +273,7 @@ pub fn same_except_counters<S: VariantState>(a: &Position<S>, b: &Position<S>) -
 }
 
 /// Checks and applies an action: refuses it with a reason (changing nothing) unless the
-/// rules list it in this position; otherwise performs it, records an end of the game that
+/// rules list it in this position ([`Rules::is_legal`]); otherwise performs it, records an end of the game that
 /// [`Rules::terminal`] finds, and returns the journal mark to undo it with
 /// [`Position::undo_to`].
 pub fn apply<R: Rules + ?Sized>(
@@ -256,9 +285,7 @@ pub fn apply<R: Rules + ?Sized>(
     if let Some(o) = pos.result() {
         return Err(ActionError::GameOver(o.clone()));
     }
-    let mut legal = Vec::new();
-    rules.actions_mut(pos, &mut legal);
-    if !legal.contains(action) {
+    if !rules.is_legal(pos, action) {
         return Err(ActionError::Illegal {
             action: rules.format_action(pos, action),
             reason: rules.explain_illegal(pos, action),

@@ -19,7 +19,7 @@
 //! and the number of plies, so a failing case shrinks toward short games.
 
 use crate::action::{Action, ActionKind, NoEvents};
-use crate::harness::{mutate_action, Rng};
+use crate::harness::{mutate_action, pick_action, Rng};
 use crate::position::Position;
 use crate::rules::{apply, Rules};
 use proptest::prelude::*;
@@ -42,7 +42,7 @@ pub fn random_walk<R: Rules + ?Sized>(
         if acts.is_empty() {
             break;
         }
-        let a = acts[rng.below(acts.len())].clone();
+        let a = acts[pick_action(rules, &pos, &acts, &mut rng)].clone();
         if apply(rules, &mut pos, &a, &mut NoEvents).is_err() {
             break;
         }
@@ -100,7 +100,7 @@ pub fn any_action<R: Rules + Clone>(
         if acts.is_empty() {
             return Action::new(ActionKind::Pass, &[]);
         }
-        let a = acts[rng.below(acts.len())].clone();
+        let a = acts[pick_action(&rules, &pos, &acts, &mut rng)].clone();
         if legal {
             a
         } else {

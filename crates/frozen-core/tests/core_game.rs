@@ -248,3 +248,91 @@ fn harness_catches_a_unit_changed_without_event() {
         report.failures
     );
 }
+
+/// Random play with the default [`Rules::action_kind`] (one kind) draws exactly what
+/// uniform play drew: the same index and the same generator state afterwards, so the
+/// random games, fixtures and floors of every variant that keeps the default stay the
+/// same.
+#[test]
+fn pick_action_with_one_kind_is_uniform_play() {
+    let r = toy8();
+    let pos = r.initial_position();
+    let mut acts = Vec::new();
+    r.actions(&pos, &mut acts);
+    assert!(acts.len() > 10);
+    for seed in 0..300u64 {
+        for n in 1..=acts.len() {
+            let mut a = harness::Rng::new(seed);
+            let mut b = harness::Rng::new(seed);
+            assert_eq!(
+                harness::pick_action(&r, &pos, &acts[..n], &mut a),
+                b.below(n),
+                "seed {seed}, {n} actions"
+            );
+            assert_eq!(a.next_u64(), b.next_u64(), "seed {seed}, {n} actions");
+        }
+    }
+}
+
+/// With kinds, random play picks a kind uniformly among those listed, then an action of
+/// it: one action alone in its kind is picked about half of the time, whatever the number
+/// of the others.
+#[test]
+fn pick_action_picks_a_kind_then_an_action_of_it() {
+    #[derive(Clone, Debug)]
+    struct Kinds(Toy, Action);
+    impl Rules for Kinds {
+        type State = ToyState;
+        fn name(&self) -> &str {
+            "toy"
+        }
+        fn description(&self) -> &str {
+            "kinds"
+        }
+        fn kinds(&self) -> &KindSet {
+            self.0.kinds()
+        }
+        fn shape(&self) -> Shape {
+            self.0.shape()
+        }
+        fn initial_position(&self) -> Position<ToyState> {
+            self.0.initial_position()
+        }
+        fn actions(&self, pos: &Position<ToyState>, out: &mut Vec<Action>) {
+            self.0.actions(pos, out)
+        }
+        fn perform(&self, pos: &mut Position<ToyState>, a: &Action, events: &mut dyn EventSink) {
+            self.0.perform(pos, a, events)
+        }
+        fn action_kind(&self, _pos: &Position<ToyState>, a: &Action) -> u8 {
+            if *a == self.1 {
+                7
+            } else {
+                3
+            }
+        }
+    }
+    let toy = toy8();
+    let pos = toy.initial_position();
+    let mut acts = Vec::new();
+    toy.actions(&pos, &mut acts);
+    let lone = acts[acts.len() / 2].clone();
+    let r = Kinds(toy, lone.clone());
+    let mut rng = harness::Rng::new(42);
+    let mut hits = vec![0u32; acts.len()];
+    for _ in 0..4000 {
+        hits[harness::pick_action(&r, &pos, &acts, &mut rng)] += 1;
+    }
+    let lone_hits = hits[acts.len() / 2];
+    assert!((1800..=2200).contains(&lone_hits), "{lone_hits} of 4000");
+    // Every other action shares the other half.
+    let others = acts.len() as u32 - 1;
+    for (i, h) in hits.iter().enumerate() {
+        if i != acts.len() / 2 {
+            assert!(*h > 2000 / others / 2 && *h < 2000 / others * 2, "{i}: {h}");
+        }
+    }
+    // The harness's random games with these kinds keep every check.
+    let report = harness::soak(&r, 10, 3, 60);
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+}

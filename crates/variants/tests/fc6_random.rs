@@ -5,9 +5,11 @@
 //! redo), plus the fc6 invariants: no unit ever stands on a wall (FC6-WALL-01,
 //! FC6-WALL-07), every wall has 1..5 turns left (FC6-WALL-03, FC6-WALL-04), the
 //! incremental hash equals a recomputed one, and the side to act always has an action
-//! unless the game is over (FC6-VICT-04).
+//! unless the game is over (FC6-VICT-04). Two sets of games: one where a quarter of the
+//! plies pick a rotation, one that picks a kind of action first, as the harness does
+//! (`harness::pick_action`, fc6's `random_kind`).
 
-use frozen_core::harness::{check_position, checked_step, Rng};
+use frozen_core::harness::{check_position, checked_step, pick_action, Rng};
 use frozen_core::{Event, Location, Rules, Side};
 use frozen_variants::fc6::{rotation, tomb, walls, Fc6, Fc6Position};
 
@@ -165,6 +167,8 @@ struct Seen {
     deshadowings: usize,
     rotations: usize,
     rotated_layers: usize,
+    /// Rook pushes (FC6-ROOK-01).
+    pushes: usize,
 }
 
 fn count(seen: &mut Seen, pos_before: &Fc6Position, a: &frozen_core::Action, events: &[Event]) {
@@ -215,6 +219,7 @@ fn count(seen: &mut Seen, pos_before: &Fc6Position, a: &frozen_core::Action, eve
                 }
             }
             Event::Captured { .. } => seen.captures += 1,
+            Event::Pushed { .. } => seen.pushes += 1,
             _ => {}
         }
     }
@@ -237,10 +242,45 @@ fn count(seen: &mut Seen, pos_before: &Fc6Position, a: &frozen_core::Action, eve
     }
 }
 
-/// FC6-WALL-01: along random games no unit ever stands on a wall, and every harness
-/// invariant holds after every action.
-#[test]
-fn fc6_random_games_keep_invariants() {
+/// What one run of random games met.
+#[derive(Default, Debug)]
+struct Tally {
+    plies: usize,
+    finished: usize,
+    walls_seen: usize,
+    /// Part 2: decisions made inside a turn in progress (legs 2..4 and `end`), legs 3 and
+    /// 4 of marches, and traps standing (FC6-DBLM-01, FC6-KNIG-04, FC6-TRAP-01).
+    inner: usize,
+    march_legs: usize,
+    traps_seen: usize,
+    seen: Seen,
+}
+
+/// How random play picks one of the listed actions: an index into `acts`.
+type Pick = fn(&Fc6, &Fc6Position, &[frozen_core::Action], &mut Rng) -> usize;
+
+/// A quarter of the plies pick among the rotations, the others among the rest (the
+/// choice of this test before random play picked kinds of action).
+fn quarter_rotations(
+    _rules: &Fc6,
+    _pos: &Fc6Position,
+    acts: &[frozen_core::Action],
+    rng: &mut Rng,
+) -> usize {
+    let (rot, rest): (Vec<_>, Vec<_>) =
+        (0..acts.len()).partition(|&i| rotation::is_rotation(&acts[i]));
+    let pool = if rest.is_empty() || (!rot.is_empty() && rng.below(4) == 0) {
+        rot
+    } else {
+        rest
+    };
+    pool[rng.below(pool.len())]
+}
+
+/// `games` seeded random games of up to 50 plies from the initial position and the
+/// middle games of the perft table, with the harness's checks (all of them every 10th
+/// ply, the step's every 3rd) and the fc6 invariants every ply.
+fn play(games: usize, seed: u64, pick: Pick) -> Tally {
     let rules = Fc6::new();
     let starts = [
         rules.initial_position(),
@@ -251,11 +291,8 @@ fn fc6_random_games_keep_invariants() {
             .position_from_fen("15k/16/14pp/16/3r12/11q4/10d5/6n9/11t4/2b1j11/16/5J10/2R13/PP5B4N3/4Q5D5/K15 w - g6:w2 - - d6:n,b8:Rp*,e2:p,g6:b,i8:Pn,k6:jQ*,l10:N,m15:rB*")
             .expect("tombs"),
     ];
-    let mut rng = Rng::new(0x0fc6_0fc6);
-    let games = 300;
+    let mut rng = Rng::new(seed);
     let (mut plies, mut finished, mut walls_seen) = (0usize, 0usize, 0usize);
-    // Part 2: decisions made inside a turn in progress (legs 2..4 and `end`), legs 3 and 4
-    // of marches, and traps standing (FC6-DBLM-01, FC6-KNIG-04, FC6-TRAP-01).
     let (mut inner, mut march_legs, mut traps_seen) = (0usize, 0usize, 0usize);
     let mut seen = Seen::default();
     for g in 0..games {
@@ -277,16 +314,7 @@ fn fc6_random_games_keep_invariants() {
                 finished += 1;
                 break;
             }
-            // Part 3's rotations are most of the list in a middle game (hundreds of blocks
-            // and turns); a quarter of the plies pick among them, the others among the
-            // rest, so random play keeps reaching the other mechanics as before.
-            let (rot, rest): (Vec<_>, Vec<_>) = acts.iter().partition(|a| rotation::is_rotation(a));
-            let pool = if rest.is_empty() || (!rot.is_empty() && rng.below(4) == 0) {
-                rot
-            } else {
-                rest
-            };
-            let a = pool[rng.below(pool.len())].clone();
+            let a = acts[pick(&rules, &pos, &acts, &mut rng)].clone();
             if let Some(t) = &pos.state().turn {
                 inner += 1;
                 if t.legs >= 2 && a.kind == frozen_core::ActionKind::Move {
@@ -312,6 +340,35 @@ fn fc6_random_games_keep_invariants() {
             plies += 1;
         }
     }
+    Tally {
+        plies,
+        finished,
+        walls_seen,
+        inner,
+        march_legs,
+        traps_seen,
+        seen,
+    }
+}
+
+/// FC6-WALL-01: along random games no unit ever stands on a wall, and every harness
+/// invariant holds after every action. Part 3's rotations are most of the list in a
+/// middle game (hundreds of blocks and turns); here a quarter of the plies pick among
+/// them, the others among the rest (legs, mostly), so these games keep many multi-leg
+/// turns; [`fc6_random_games_by_kind_of_action`] plays as the harness does.
+#[test]
+fn fc6_random_games_keep_invariants() {
+    let games = 300;
+    let t = play(games, 0x0fc6_0fc6, quarter_rotations);
+    let Tally {
+        plies,
+        finished,
+        walls_seen,
+        inner,
+        march_legs,
+        traps_seen,
+        seen,
+    } = t;
     assert!(plies > 5000 && walls_seen > 0);
     eprintln!(
         "{games} games, {finished} finished, {plies} plies, {inner} decisions inside a turn, {march_legs} march legs 3-4, {traps_seen} trap-plies, {seen:?}"
@@ -337,7 +394,8 @@ fn fc6_random_games_keep_invariants() {
     assert!(seen.kings_checks >= 10, "{seen:?}");
     // Part 3 special moves (these seeds met swaps 1366, Paralyses 8, Conversions 21
     // before shadows and rotations; with rotations, most of the listed actions, they meet
-    // swaps 962, Paralyses 2, Conversions 10, so the Paralyse floor is 1).
+    // swaps 962, Paralyses 2, Conversions 10, so the Paralyse floor is 1 here; the games
+    // by kind of action below meet 121 Paralyses and require 40).
     assert!(seen.swaps >= 600, "{seen:?}");
     assert!(seen.paralyses >= 1, "{seen:?}");
     assert!(seen.conversions >= 8, "{seen:?}");
@@ -348,4 +406,44 @@ fn fc6_random_games_keep_invariants() {
     assert!(seen.deshadowings >= 1, "{seen:?}");
     assert!(seen.rotations >= 1000, "{seen:?}");
     assert!(seen.rotated_layers >= 100, "{seen:?}");
+}
+
+/// The same random games with every check, playing as the harness and the soak do: a
+/// kind of action first (fc6's `random_kind`: plain legs, captures, pushes, each special
+/// move by name, swaps, King's Exchanges, respawns), then an action of that kind
+/// (`harness::pick_action`). Rotations are one kind among several, so the rarer special
+/// moves are met often.
+#[test]
+fn fc6_random_games_by_kind_of_action() {
+    let games = 200;
+    let t = play(games, 0x0fc6_0fc6, |r, p, acts, rng| {
+        pick_action(r, p, acts, rng)
+    });
+    eprintln!("{games} games by kind of action: {t:?}");
+    assert!(t.plies > 5000 && t.walls_seen > 0);
+    // These games (seed 0x0fc6_0fc6, 7,951 plies) meet Paralyses 121, respawns 120,
+    // Conversions 177, de-shadowings 293, rook pushes 60, swaps 924, King's Exchanges
+    // 1,181, captures 793, shadowings 919, rotations 1,126 (690 carrying a wall, tomb,
+    // trap or shadow), tomb blasts 25, jester blasts 76, King's Checks 21, decisions
+    // inside a turn 1,155, march legs 3-4 41; the quarter-rotation games above meet
+    // Paralyses 2, respawns 6, Conversions 10, de-shadowings 10 and pushes 11 in 14,952
+    // plies. Each floor is about a third of the count measured here.
+    let s = &t.seen;
+    assert!(s.paralyses >= 40, "{t:?}");
+    assert!(s.respawns >= 40, "{t:?}");
+    assert!(s.conversions >= 59, "{t:?}");
+    assert!(s.deshadowings >= 97, "{t:?}");
+    assert!(s.pushes >= 20, "{t:?}");
+    assert!(s.swaps >= 308, "{t:?}");
+    assert!(s.exchanges >= 393, "{t:?}");
+    assert!(s.captures >= 264, "{t:?}");
+    assert!(s.shadowings >= 306, "{t:?}");
+    assert!(s.rotations >= 375, "{t:?}");
+    assert!(s.rotated_layers >= 230, "{t:?}");
+    assert!(s.tomb_blasts >= 8, "{t:?}");
+    assert!(s.jester_blasts >= 25, "{t:?}");
+    assert!(s.kings_checks >= 7, "{t:?}");
+    assert!(t.inner >= 385, "{t:?}");
+    assert!(t.march_legs >= 13, "{t:?}");
+    assert!(t.traps_seen >= 1498, "{t:?}");
 }

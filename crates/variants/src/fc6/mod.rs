@@ -46,6 +46,7 @@
 //! | [`bishop`] | FC6-BISH-01..05 |
 //! | [`shadow`] | FC6-SHAD-01..06 (the immunity test: [`base::untouchable`]) |
 //! | [`rotation`] | FC6-ROTA-01..09 |
+//! | [`random_kind`] | no rule: the kinds of action random play picks among ([`Rules::action_kind`]) |
 //!
 //! Engine model: one action is one decision, a leg or `end`; a turn in progress is state
 //! of the position ([`base::TurnState`]). Legality is the family's whole-turn search
@@ -58,7 +59,7 @@
 //! `base`, then `kinds`, `paralysis`, `bounce`, `movement`, `empower`, `guard`, `trap`,
 //! `tomb`, `arrive`, `knight`, `rook`, `attack`, `siege`, `templar`, `jester`, `capture`,
 //! `pawn`, `queen`, `walls`, `double_move`, `king`, `notation`, `chancellor`, `swap`,
-//! `bishop`, `respawn`, `shadow`, `draw`, `rotation`, `turn`, `victory`, `visual`, `setup`;
+//! `bishop`, `respawn`, `shadow`, `draw`, `rotation`, `random_kind`, `turn`, `victory`, `visual`, `setup`;
 //! this file joins them into the [`Fc6`] rules. All fc6 action text is read and written
 //! by [`notation`] ([`Rules::format_action`] below).
 
@@ -82,6 +83,7 @@ pub mod notation;
 pub mod paralysis;
 pub mod pawn;
 pub mod queen;
+pub mod random_kind;
 pub mod respawn;
 pub mod rook;
 pub mod rotation;
@@ -226,6 +228,9 @@ impl Rules for Fc6 {
     fn actions_mut(&self, pos: &mut Fc6Position, out: &mut Vec<Action>) {
         family_turn::legal_actions(self, pos, out);
     }
+    fn is_legal(&self, pos: &mut Fc6Position, action: &Action) -> bool {
+        family_turn::is_listed(self, pos, action)
+    }
     fn count_actions(&self, pos: &Fc6Position, buf: &mut Vec<Action>) -> u64 {
         let mut scratch = pos.clone();
         family_turn::count_legal(self, &mut scratch, buf)
@@ -273,6 +278,9 @@ impl Rules for Fc6 {
     }
     fn wall_turns_left(&self, pos: &Fc6Position, wall: &frozen_core::Wall) -> Option<u32> {
         Some(walls::turns_left(pos, wall))
+    }
+    fn action_kind(&self, pos: &Fc6Position, action: &Action) -> u8 {
+        random_kind::kind(pos, action)
     }
     fn repetition_limit(&self) -> Option<u32> {
         Some(3)

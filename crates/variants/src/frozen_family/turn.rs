@@ -37,6 +37,18 @@ pub fn legal_actions<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, out: &m
     out.truncate(keep);
 }
 
+/// True if [`legal_actions`] lists `a`: it is a candidate and has a legal completion
+/// (the same two tests, for this one action only). `pos` is restored.
+pub fn is_listed<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, a: &Action) -> bool {
+    if pos.result().is_some() {
+        return false;
+    }
+    with_scratch(|buf| {
+        g.candidates(pos, buf);
+        buf.contains(a) && is_legal(g, pos, a, buf)
+    })
+}
+
 /// Number of legal decisions of the side to act; `buf` is scratch space.
 pub fn count_legal<G: FamilyGame>(
     g: &G,
