@@ -302,6 +302,31 @@ impl Compiled {
         })
     }
 
+    /// Every square `sq` for which [`Self::history_may_apply`] of line `li` would
+    /// say yes, when `li` is a history rule with its source tables (`None`
+    /// otherwise: then it may apply anywhere).
+    pub(crate) fn history_sources(
+        &self,
+        li: usize,
+        side: Side,
+        last: &[LastPart],
+        at: impl Fn(Square) -> Option<UnitId>,
+    ) -> Option<Bitboard> {
+        let line = self.lines.get(li)?;
+        let (LineBody::History { pattern_bit, .. }, Some(from)) =
+            (&line.body, line.history_from.as_deref())
+        else {
+            return None;
+        };
+        let mut m = Bitboard::EMPTY;
+        for p in last {
+            if p.patterns & pattern_bit != 0 && at(p.to) == Some(p.unit) {
+                m |= from[side.index()][p.to.index()];
+            }
+        }
+        Some(m)
+    }
+
     fn chain_may_start(&self, c: &IrChain, sq: Square, side: Side, occ: Bitboard) -> bool {
         // Follow the leading `0` steps and single-vector `o` steps of fixed
         // length (their outcome is known from the occupancy alone).

@@ -191,8 +191,24 @@ impl ParlettRules {
                 let promotes = !kd.promo_to.is_empty();
                 let initial = nw.has_initial(kind);
                 let run_lines = !kd.lines.is_empty() && (history_live || !kd.history_only);
+                // A kind whose lines are all history rules (en passant): the
+                // squares from which one may apply after the previous turn, worked
+                // out once for the node (`Compiled::history_sources`); a piece
+                // elsewhere runs none ([`Self::line_may_run`] would say no).
+                let sources = if run_lines && kd.history_only {
+                    let last = &pos.state().last;
+                    kd.lines.iter().try_fold(0u64, |m, &li| {
+                        c.history_sources(li, side, last, |q| pos.unit_at(q))
+                            .map(|s| m | pack(s))
+                    })
+                } else {
+                    None
+                };
                 // The unit on `sq`, when one of its complex lines may give a move.
                 let lines_unit = |sq: Square| -> Option<UnitId> {
+                    if sources.is_some_and(|s| s & (1u64 << narrow::n(sq)) == 0) {
+                        return None;
+                    }
                     let u = pos.unit_at(sq).filter(|_| run_lines)?;
                     let moved = pos.unit(u).status.moved;
                     kd.lines

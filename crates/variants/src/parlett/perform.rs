@@ -218,10 +218,13 @@ impl ParlettRules {
             && from != to
         {
             // A kind without complex lines only has simple moves: no need to look.
-            if c.kinds
-                .get(un.kind.index())
-                .is_some_and(|kd| kd.lines.is_empty())
-            {
+            // Nor when its lines are all history rules and the previous turn
+            // matched no pattern: none of them can run (`count_moves` skips them
+            // on the same test), so a listed move is simple.
+            let history_live = || pos.state().last.iter().any(|p| p.patterns != 0);
+            if c.kinds.get(un.kind.index()).is_some_and(|kd| {
+                kd.lines.is_empty() || (kd.history_only && !history_live())
+            }) {
                 self.apply_move(pos, action, None, events);
                 return;
             }
