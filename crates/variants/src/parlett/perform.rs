@@ -222,9 +222,10 @@ impl ParlettRules {
             // matched no pattern: none of them can run (`count_moves` skips them
             // on the same test), so a listed move is simple.
             let history_live = || pos.state().last.iter().any(|p| p.patterns != 0);
-            if c.kinds.get(un.kind.index()).is_some_and(|kd| {
-                kd.lines.is_empty() || (kd.history_only && !history_live())
-            }) {
+            if c.kinds
+                .get(un.kind.index())
+                .is_some_and(|kd| kd.lines.is_empty() || (kd.history_only && !history_live()))
+            {
                 self.apply_move(pos, action, None, events);
                 return;
             }
