@@ -47,6 +47,24 @@ struct NU {
     mem: Option<(char, i32)>,
 }
 
+impl NU {
+    /// A stand-in enemy of `white`'s opponents put on a square to ask "could anything capture
+    /// here": no kind, no identity the board uses.
+    fn dummy(white: bool) -> NU {
+        NU {
+            id: u32::MAX,
+            k: '?',
+            white,
+            aim: (0, 0),
+            moved: false,
+            crr: 0,
+            left: 0,
+            ki: '?',
+            mem: None,
+        }
+    }
+}
+
 /// What protection makes of a unit (FC11-EMPW-02, -05).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum St {
@@ -939,17 +957,7 @@ impl NB {
             return true;
         }
         let mut probe = self.clone();
-        probe.cell[tr as usize][tf as usize] = Some(NU {
-            id: u32::MAX,
-            k: '?',
-            white: !white,
-            aim: (0, 0),
-            moved: false,
-            crr: 0,
-            left: 0,
-            ki: '?',
-            mem: None,
-        });
+        probe.cell[tr as usize][tf as usize] = Some(NU::dummy(!white));
         let kinds = self.lend_kinds(white);
         if kinds.is_empty() {
             return false;
@@ -972,17 +980,7 @@ impl NB {
     /// with its own patterns (A0).
     fn attacked0(&mut self, tf: i32, tr: i32, white: bool) -> bool {
         let saved = self.cell[tr as usize][tf as usize];
-        let dummy = Some(NU {
-            id: u32::MAX,
-            k: '?',
-            white: !white,
-            aim: (0, 0),
-            moved: false,
-            crr: 0,
-            left: 0,
-            ki: '?',
-            mem: None,
-        });
+        let dummy = Some(NU::dummy(!white));
         self.cell[tr as usize][tf as usize] = dummy;
         let mut hit = false;
         'scan: for r in 0..16 {

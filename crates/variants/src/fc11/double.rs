@@ -72,6 +72,20 @@ pub fn all(pos: &Fc11Position) -> impl Iterator<Item = (Square, UnitId)> + '_ {
     })
 }
 
+/// Every double with the words a reader needs: its square and "double of the <side> Queen
+/// on <her square>" (her square left out if she is off the board). One text for the
+/// position description and the render's square notes.
+pub fn described(pos: &Fc11Position) -> impl Iterator<Item = (Square, String)> + '_ {
+    all(pos).map(|(sq, q)| {
+        let u = pos.unit(q);
+        let at = u
+            .loc
+            .square()
+            .map_or_else(String::new, |s| format!(" on {s}"));
+        (sq, format!("double of the {} Queen{at}", u.side))
+    })
+}
+
 /// The doubles of `side`'s Queens: square and Queen.
 pub fn of_side(pos: &Fc11Position, side: Side) -> impl Iterator<Item = (Square, UnitId)> + '_ {
     all(pos).filter(move |&(_, q)| pos.unit(q).side == side)

@@ -169,13 +169,30 @@ pub fn lent_moves(
     if u.kind == TREBUCHET || u.kind == CANNON {
         return;
     }
+    stand_in_moves(fc, v, u, lent, from, captures(u.kind), own, out);
+}
+
+/// Appends the moves `u` (on `from`, acting as itself) makes with the stand-in `lent`:
+/// moves onto open squares, and captures too when `capture`; an action `out[own..]`
+/// already holds is not added twice. Shared by lent moves (FC11-EMPW-02, FC11-ROOK-04)
+/// and the Assassin's retained moves (FC11-ASSN-13).
+#[allow(clippy::too_many_arguments)]
+pub fn stand_in_moves(
+    fc: &super::base::Fc11,
+    v: &View,
+    u: &Unit,
+    lent: &Unit,
+    from: Square,
+    capture: bool,
+    own: usize,
+    out: &mut Vec<Action>,
+) {
     let lv = View {
         actor: Some(u.kind),
         ..*v
     };
     let mut tmp = Vec::new();
     units::moves(fc, &lv, lent, from, &mut tmp);
-    let capture = captures(u.kind);
     for a in tmp {
         let ok = a.to().is_some_and(|t| v.open(t) || capture);
         if ok && !out[own..].contains(&a) {

@@ -96,15 +96,5 @@ pub fn moves(
     if r.kind == TREBUCHET || r.kind == CANNON {
         return;
     }
-    let lv = View {
-        actor: Some(u.kind),
-        ..*v
-    };
-    let mut tmp = Vec::new();
-    super::units::moves(fc, &lv, &stand_in(u, &r), from, &mut tmp);
-    for a in tmp {
-        if a.to().is_some_and(|t| v.open(t)) && !out[own..].contains(&a) {
-            out.push(a);
-        }
-    }
+    super::empower::stand_in_moves(fc, v, u, &stand_in(u, &r), from, false, own, out);
 }

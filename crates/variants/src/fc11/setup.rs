@@ -377,15 +377,9 @@ pub fn describe_state(fc: &Fc11, pos: &Fc11Position) -> Vec<String> {
             ));
         }
     }
-    for (sq, q) in super::double::all(pos) {
-        let u = pos.unit(q);
-        let at = u
-            .loc
-            .square()
-            .map_or_else(String::new, |s| format!(" on {s}"));
+    for (sq, who) in super::double::described(pos) {
         lines.push(format!(
-            "{sq}: double of the {} Queen{at} (FC11-QUEN-05: blocks like a wall, threatens with her pattern)",
-            u.side
+            "{sq}: {who} (FC11-QUEN-05: blocks like a wall, threatens with her pattern)"
         ));
     }
     if pos.state().nulls == 1 {

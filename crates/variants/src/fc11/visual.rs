@@ -67,16 +67,11 @@ pub fn square_notes(fc: &Fc11, pos: &Fc11Position) -> Vec<SquareNote> {
             });
         }
     }
-    for (sq, q) in super::double::all(pos) {
-        let u = pos.unit(q);
-        let at = u
-            .loc
-            .square()
-            .map_or_else(String::new, |s| format!(" on {s}"));
+    for (sq, who) in super::double::described(pos) {
         v.push(SquareNote {
             square: sq,
             kind: SquareNoteKind::Status,
-            text: format!("double of the {} Queen{at}: blocks like a wall, threatens and checks with her pattern (FC11-QUEN-05, -06)", u.side),
+            text: format!("{who}: blocks like a wall, threatens and checks with her pattern (FC11-QUEN-05, -06)"),
             legend: "Queen's double: blocks like a wall, threatens with her pattern (FC11-QUEN-05, -06)".into(),
         });
     }
