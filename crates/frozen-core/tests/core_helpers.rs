@@ -351,3 +351,56 @@ fn fused_components_are_visible_to_the_kind_queries() {
     );
     let _ = enemy;
 }
+
+/// `touched_since` names every square a change reached since the mark, and nothing else;
+/// changes that name no square set `global`; reading it changes nothing.
+#[test]
+fn touched_since_names_the_squares_changes_reached() {
+    let mut p = fresh();
+    let a = p.add_unit(
+        ROOK,
+        Side::White,
+        Location::Board(sq("c3")),
+        Status::default(),
+    );
+    let b = p.add_unit(
+        ROOK,
+        Side::Black,
+        Location::Board(sq("h8")),
+        Status::default(),
+    );
+    let c = p.add_unit(
+        ROOK,
+        Side::Black,
+        Location::Board(sq("m12")),
+        Status::default(),
+    );
+    let m = p.mark();
+    assert_eq!(p.touched_since(m), Touched::default());
+
+    p.move_unit(a, sq("c7"));
+    p.update_status(b, |s| s.range = 2);
+    p.set_mark(0, sq("p1"), true);
+    p.bury(c, sq("m12"));
+    let t = p.touched_since(m);
+    let want: Bitboard = ["c3", "c7", "h8", "p1", "m12"]
+        .iter()
+        .fold(Bitboard::EMPTY, |bb, s| bb.with(sq(s)));
+    assert_eq!(t.squares, want);
+    assert!(!t.global && !t.unplaced);
+
+    // A turned block names all its squares; a new state names none but is global.
+    let m2 = p.mark();
+    let rot = block_rotation(&Shape::SIXTEEN, sq("b2"), 3, 1).expect("block");
+    p.rotate_block(&rot);
+    p.update_state(|s| s.counter += 1);
+    let t2 = p.touched_since(m2);
+    assert_eq!(t2.squares, rot.block());
+    assert!(t2.global);
+    // The earlier mark sees both rounds.
+    assert_eq!(p.touched_since(m).squares, want | rot.block());
+
+    p.undo_to(m);
+    ok(&p);
+    assert_eq!(p.touched_since(m), Touched::default());
+}

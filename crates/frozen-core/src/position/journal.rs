@@ -6,6 +6,7 @@
 
 use super::{PendingList, Position, VariantState};
 use crate::action::Outcome;
+use crate::bitboard::Bitboard;
 use crate::geometry::BlockRotation;
 use crate::square::{BySide, Side, Square};
 use crate::tables::{Bomb, Effects, Monad, Shadows, Tomb, Trap, Wall};
@@ -107,6 +108,20 @@ impl<S> Journal<S> {
     }
 }
 
+/// Where a position changed since a [`Mark`] ([`Position::touched_since`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Touched {
+    /// Every square whose contents may differ from the mark's: the squares units left and
+    /// reached (on the board, in shadow form or in a tomb), the squares of units whose
+    /// kind, side or status changed, of changed side-table entries and marks, and every
+    /// square of a turned block.
+    pub squares: Bitboard,
+    /// The variant state, the pending list or the result changed (these name no square).
+    pub global: bool,
+    /// A unit off every square (carried, fused) changed, so `squares` may not say all.
+    pub unplaced: bool,
+}
+
 /// A point in the journal to return to with [`Position::undo_to`].
 ///
 /// Besides the journal length it holds the hash, the side to act and the move counters of
@@ -147,6 +162,72 @@ impl<S: VariantState> Position<S> {
         self.ply = mark.ply;
         self.turns = mark.turns;
         self.to_move = mark.to_move;
+    }
+
+    /// Where the position changed since `mark`, read off the journal without undoing
+    /// anything: a search can ask whether a tried decision reached the squares some test
+    /// depends on. Cost: one pass over the entries since `mark`.
+    pub fn touched_since(&self, mark: Mark) -> Touched {
+        let mut t = Touched::default();
+        let mut saved = self.journal.saved.len();
+        let mut spawned = 0;
+        let place = |t: &mut Touched, loc: Location| match loc {
+            Location::Board(sq) | Location::Shadow(sq) | Location::Tomb(sq) => t.squares.set(sq),
+            _ => t.unplaced = true,
+        };
+        for change in self.journal.changes[mark.len.min(self.journal.len())..]
+            .iter()
+            .rev()
+        {
+            match *change {
+                Change::Loc(id, old) => {
+                    place(&mut t, old);
+                    place(&mut t, self.units[id.index()].loc);
+                }
+                Change::Kind(id, _) | Change::Side(id, _) => {
+                    place(&mut t, self.units[id.index()].loc);
+                }
+                Change::Swap(a, b) => {
+                    place(&mut t, self.units[a.index()].loc);
+                    place(&mut t, self.units[b.index()].loc);
+                }
+                Change::Spawn => {
+                    spawned += 1;
+                    if let Some(u) = self
+                        .units
+                        .len()
+                        .checked_sub(spawned)
+                        .map(|i| &self.units[i])
+                    {
+                        place(&mut t, u.loc);
+                    }
+                }
+                Change::Mark(_, sq) | Change::TombPush(sq) | Change::TombPop(sq, _, _) => {
+                    t.squares.set(sq)
+                }
+                Change::State => t.global = true,
+                Change::Rotate {
+                    origin,
+                    n,
+                    quarter_turns,
+                } => t.squares |= BlockRotation::build(origin, n, quarter_turns).block(),
+                Change::Saved => {
+                    saved -= 1;
+                    match &self.journal.saved[saved] {
+                        Saved::Status(id, _) => place(&mut t, self.units[id.index()].loc),
+                        Saved::Tomb(sq, _)
+                        | Saved::Wall(sq, _)
+                        | Saved::Trap(sq, _)
+                        | Saved::Bomb(sq, _)
+                        | Saved::Monad(sq, _)
+                        | Saved::Effects(sq, _)
+                        | Saved::Shadows(sq, _) => t.squares.set(*sq),
+                        Saved::Pending(_) | Saved::Result(_) => t.global = true,
+                    }
+                }
+            }
+        }
+        t
     }
 
     /// Forgets the journal (a position loaded from a file starts with an empty one).

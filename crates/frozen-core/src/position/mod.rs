@@ -14,8 +14,8 @@ mod journal;
 mod rotate;
 mod tombs;
 
-pub use journal::Mark;
 use journal::{Change, Journal, Saved};
+pub use journal::{Mark, Touched};
 
 use crate::action::{Outcome, Pending};
 use crate::bitboard::Bitboard;

@@ -16,7 +16,7 @@
 use super::base::{Fc6, Fc6Position, JESTER, KING, KNIGHT};
 use super::empower::{native_grant, Analysis};
 use super::knight::leap_attacks;
-use super::movement::{for_each_leg, leg_attacks, Grant};
+use super::movement::{for_each_leg, leg_attacks, leg_reads, Grant};
 use super::paralysis::is_paralyzed;
 use super::rook::tower;
 use frozen_core::{Bitboard, Side, Square, UnitId};
@@ -106,6 +106,40 @@ pub fn in_check(fc: &Fc6, pos: &Fc6Position, side: Side) -> bool {
         }
     }
     false
+}
+
+/// Every square whose contents [`in_check`]`(fc, pos, side)` may read, so that a change
+/// confined to other squares cannot change its answer (the bulk verdicts of rotations,
+/// FC6-ROTA-09 with FC6-TURN-03). It holds:
+/// * `side`'s king square, and every wall, tomb, trap and shadow;
+/// * around each enemy unit, the 3x3 square: the jesters whose presence paralyses it and
+///   the king whose Royal Guard refuses that (FC6-JEST-03, FC6-PARA-07); around a knight,
+///   the 5x5 square of its Knight's Leap landings and paths (FC6-KNIG-02);
+/// * every square each enemy unit's legs look at ([`leg_reads`]) under every grant it
+///   captures or protects with: native, Empower, Tower (its native legs read all that
+///   protection reads, FC6-EMPW-01).
+pub fn check_zone(fc: &Fc6, pos: &Fc6Position, side: Side) -> Bitboard {
+    let them = side.opposite();
+    let walls = pos.walls().mask();
+    let mut zone = walls | pos.tombs().mask() | pos.traps().mask() | pos.shadows().mask();
+    if let Some(k) = king_square(pos, side) {
+        zone.set(k);
+    }
+    let an = Analysis::of_side(fc, pos, them);
+    for s in pos.side_bb(them).iter() {
+        let Some(id) = pos.unit_at(s) else { continue };
+        let u = pos.unit(id);
+        zone |= fc.geo.within(s, if u.kind == KNIGHT { 2 } else { 1 });
+        let occ = pos.occupied().without(s);
+        let mut grants = capture_grants(&an, pos, id);
+        if grants.is_empty() {
+            grants.push(native_grant(pos, id));
+        }
+        for g in grants {
+            zone |= leg_reads(&fc.patterns, occ, walls, them, s, g);
+        }
+    }
+    zone
 }
 
 /// Every occupied square (and more) that some unit of `by` attacks, in one pass over its

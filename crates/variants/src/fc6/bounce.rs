@@ -47,6 +47,23 @@ pub fn walk(
     range: u16,
     f: &mut dyn FnMut(Stop<'_>) -> bool,
 ) -> bool {
+    let mut reads = Bitboard::EMPTY;
+    walk_reading(occ, walls, s, dir, range, &mut reads, f)
+}
+
+/// [`walk`], also adding to `reads` every square the route looks at: each square it
+/// tries to enter and the two squares each reflection test looks at (FC6-BNCE-03/04).
+/// Nothing else decides the route, so a route is the same in any position that agrees on
+/// those squares (the zone of [`super::attack::check_zone`]).
+pub fn walk_reading(
+    occ: Bitboard,
+    walls: Bitboard,
+    s: Square,
+    dir: Dir,
+    range: u16,
+    reads: &mut Bitboard,
+    f: &mut dyn FnMut(Stop<'_>) -> bool,
+) -> bool {
     let blocked = |q: Option<Square>| q.map_or(true, |q| occ.contains(q) || walls.contains(q));
     let (mut dx, mut dy) = (i32::from(dir.df), i32::from(dir.dr));
     let mut p = s;
@@ -56,6 +73,9 @@ pub fn walk(
     let mut just_reflected = false;
     while entered < range {
         let next = p.offset(dx, dy);
+        if let Some(n) = next {
+            reads.set(n);
+        }
         match next {
             Some(n) if !occ.contains(n) && !walls.contains(n) => {
                 if visited.contains(n) {
@@ -88,8 +108,12 @@ pub fn walk(
                 if just_reflected || p == s {
                     return false;
                 }
-                let hb = blocked(p.offset(dx, 0));
-                let vb = blocked(p.offset(0, dy));
+                let (h, v) = (p.offset(dx, 0), p.offset(0, dy));
+                for q in [h, v].into_iter().flatten() {
+                    reads.set(q);
+                }
+                let hb = blocked(h);
+                let vb = blocked(v);
                 if hb == vb {
                     return false;
                 }

@@ -201,6 +201,15 @@ impl FamilyGame for Fc6 {
         // march (FC6-TURN-03, FC6-KNIG-04).
         double_move::legs_left(pos)
     }
+    fn footprint(&self, pos: &Fc6Position, action: &Action) -> Option<frozen_core::Bitboard> {
+        rotation::footprint(pos, action)
+    }
+    fn turn_end_zone(&self, pos: &mut Fc6Position) -> Option<crate::frozen_family::TurnEndZone> {
+        turn::turn_end_zone(self, pos)
+    }
+    fn play_to_turn_end(&self, pos: &mut Fc6Position, action: &Action) -> bool {
+        turn::probe_leg(self, pos, action)
+    }
 }
 
 impl Rules for Fc6 {

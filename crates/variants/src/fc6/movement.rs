@@ -22,7 +22,9 @@
 //! that limits its slides) gives a unit on a square. Uses: [`super::base`],
 //! [`super::bounce`].
 
-use super::base::{P_CHANCELLOR, P_DIAG, P_JESTER, P_KING, P_KNIGHT, P_ORTHO, P_STEP, P_TEMPLAR};
+use super::base::{
+    LEAPS, P_CHANCELLOR, P_DIAG, P_JESTER, P_KING, P_KNIGHT, P_ORTHO, P_STEP, P_TEMPLAR,
+};
 use super::bounce;
 use crate::frozen_family::leap_paths::KNIGHT_DELTAS;
 use crate::frozen_family::patterns::{Pat, Pattern, PatternTable};
@@ -270,6 +272,41 @@ pub fn leg_attacks(
         }
     }
     false
+}
+
+/// Every square the legs of `grant` for a unit of `side` on `s` look at (`occ`, `walls`
+/// as for [`for_each_leg`]): leap and step targets, each orthogonal slide's squares up to
+/// and including the first unit or wall, and what each diagonal route looks at
+/// ([`bounce::walk_reading`]). The legs, and whether they reach a square, depend on
+/// nothing else (the zone of [`super::attack::check_zone`]).
+pub fn leg_reads(
+    table: &PatternTable,
+    occ: Bitboard,
+    walls: Bitboard,
+    side: Side,
+    s: Square,
+    grant: Grant,
+) -> Bitboard {
+    let mut reads = table.reach(grant.pats & LEAPS, side, s, occ);
+    if grant.pats & P_ORTHO != 0 {
+        for d in Dir::ORTHO {
+            let mut p = s;
+            for _ in 0..grant.range {
+                let Some(n) = p.step(d) else { break };
+                reads.set(n);
+                if walls.contains(n) || occ.contains(n) {
+                    break;
+                }
+                p = n;
+            }
+        }
+    }
+    if grant.pats & P_DIAG != 0 {
+        for d in Dir::DIAG {
+            bounce::walk_reading(occ, walls, s, d, grant.range, &mut reads, &mut |_| false);
+        }
+    }
+    reads
 }
 
 /// The squares the native patterns `pats` of a unit of `side` on `s` reach as if an enemy

@@ -195,11 +195,7 @@ fn changes(pos: &Fc6Position, rot: &BlockRotation, content: Bitboard, owners: Bi
 pub fn candidates(pos: &Fc6Position, out: &mut Vec<Action>) {
     let me = pos.to_move();
     let sums = Sums::new(pos, me);
-    let content = pos.occupied()
-        | pos.walls().mask()
-        | pos.tombs().mask()
-        | pos.traps().mask()
-        | pos.shadows().mask();
+    let content = content(pos);
     let owners = trap_owners(pos);
     let (lo, hi) = (usize::from(INNER_LO), usize::from(INNER_HI));
     for n in usize::from(MIN_SIZE)..=usize::from(MAX_SIZE) {
@@ -220,6 +216,30 @@ pub fn candidates(pos: &Fc6Position, out: &mut Vec<Action>) {
             }
         }
     }
+}
+
+/// The squares a rotation changes (FC6-ROTA-06/07), for the bulk verdicts of the
+/// whole-turn test (FC6-ROTA-09, [`super::turn::turn_end_zone`]): the squares of the block that hold
+/// anything (a unit, shadow, wall, tomb or trap) and the squares those contents are carried
+/// to. Every other square of the block is empty before and after. `None` for any other
+/// action.
+pub fn footprint(pos: &Fc6Position, a: &Action) -> Option<Bitboard> {
+    if !is_rotation(a) {
+        return None;
+    }
+    let rot = decode(a).ok()?;
+    let held = rot.block() & content(pos);
+    Some(held | rot.apply(held))
+}
+
+/// Every square that holds something a rotation carries: units, walls, tombs, traps and
+/// shadows.
+pub fn content(pos: &Fc6Position) -> Bitboard {
+    pos.occupied()
+        | pos.walls().mask()
+        | pos.tombs().mask()
+        | pos.traps().mask()
+        | pos.shadows().mask()
 }
 
 /// Performs a rotation (FC6-ROTA-06/07); the caller ends the turn.
@@ -285,11 +305,7 @@ pub fn explain_illegal(_fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
             "you do not hold the majority of the block: {mine} against {theirs} (counted: normal unparalysed units, king and queen 3, pawn 1, others 2, doubled on their own colour; FC6-ROTA-03..05)"
         );
     }
-    let content = pos.occupied()
-        | pos.walls().mask()
-        | pos.tombs().mask()
-        | pos.traps().mask()
-        | pos.shadows().mask();
+    let content = content(pos);
     if !changes(pos, &rot, content, trap_owners(pos)) {
         return "the rotation changes nothing: the position would stay the same (FC6-ROTA-09)"
             .into();

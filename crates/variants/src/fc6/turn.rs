@@ -69,6 +69,7 @@ use super::tomb::{self, Cascade, Death};
 use super::{bishop, chancellor, swap};
 use super::{queen, trap, walls};
 use crate::frozen_family::leap_paths::is_knight_offset;
+use crate::frozen_family::TurnEndZone;
 use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, NoEvents, Side, Square, UnitId};
 use smallvec::SmallVec;
 
@@ -499,6 +500,40 @@ pub fn turn_safe(fc: &Fc6, pos: &Fc6Position, side: Side) -> bool {
         return king_safe(fc, &p, side);
     }
     king_safe(fc, pos, side)
+}
+
+/// The zone of the bulk verdicts of the whole-turn test (FC6-TURN-03;
+/// [`crate::frozen_family::turn`]): with no turn under way, the turn is ended with nothing
+/// played (walls expire, traps dissolve, [`finish_turn`]), and the mover's safety there
+/// is the verdict. The zone holds every square that verdict reads there
+/// ([`super::attack::check_zone`]: every enemy unit among them) and every wall, tomb,
+/// trap and shadow before the turn's end (the only squares that end changes). A decision
+/// that, before the turn's end, changes only squares outside the zone (a rotation's
+/// [`super::rotation::footprint`], or what [`probe_leg`] touched) commutes with the
+/// turn's end and leaves everything the verdict reads as it was, so its verdict is the
+/// same. The verdict reads no variant state. `pos` is left as it was.
+pub fn turn_end_zone(fc: &Fc6, pos: &mut Fc6Position) -> Option<TurnEndZone> {
+    if pos.state().turn.is_some() {
+        return None;
+    }
+    let me = pos.to_move();
+    let before = super::rotation::content(pos) - pos.occupied();
+    let m = pos.mark();
+    finish_turn(pos, &mut NoEvents);
+    let safe = king_safe(fc, pos, me);
+    let zone = before | super::attack::check_zone(fc, pos, me);
+    pos.undo_to(m);
+    Some(TurnEndZone { zone, safe })
+}
+
+/// The legality probe of a leg that starts a turn ([`exec_with`] with `probe`) up to, not
+/// including, the end of the turn ([`finish_turn`]); true if `a` was such a leg (the probe
+/// always ends the turn after it). For the bulk verdicts of [`turn_end_zone`].
+pub fn probe_leg(fc: &Fc6, pos: &mut Fc6Position, a: &Action) -> bool {
+    if a.kind != ActionKind::Move || a.path.len() < 2 || pos.state().turn.is_some() {
+        return false;
+    }
+    !leg(fc, pos, a, &mut NoEvents, true)
 }
 
 /// The unit making the turn in progress, if any.

@@ -61,4 +61,46 @@ pub trait FamilyGame: Rules {
     /// How many further legs a turn may still have after one that leaves it open: the
     /// bound of the completion search of [`super::turn`].
     fn legs_after(&self, pos: &Position<Self::State>) -> u32;
+
+    /// The squares a decision changes, for a decision that is a whole turn and whose only
+    /// effect before the turn ends is to rearrange the contents of those squares (a block
+    /// rotation, say); `None` for every other decision. With [`FamilyGame::turn_end_zone`]
+    /// this lets the legality test of [`super::turn`] judge such decisions in bulk. The
+    /// default: `None`.
+    fn footprint(&self, pos: &Position<Self::State>, action: &Action) -> Option<Bitboard> {
+        let _ = (pos, action);
+        None
+    }
+
+    /// For the side to act with no turn under way: the verdict of
+    /// [`FamilyGame::turn_safe`] on the position with the turn ended now and nothing
+    /// played, and a zone holding every square whose contents that verdict may depend on
+    /// and every square the turn's end may change. A decision whose
+    /// [`FamilyGame::footprint`] misses the zone gets that verdict without being played.
+    /// `None` (the default) when the game gives no zone. `pos` is left as it was.
+    fn turn_end_zone(&self, pos: &mut Position<Self::State>) -> Option<TurnEndZone> {
+        let _ = pos;
+        None
+    }
+
+    /// Plays `action` up to, not including, the end-of-turn work that ending the turn
+    /// with nothing played also does, when the game can; true if it did and the turn
+    /// ends there in the legality probe ([`FamilyGame::exec_probe`]). If the zone's
+    /// verdict ([`FamilyGame::turn_end_zone`]) is safe and the squares the play touched
+    /// ([`frozen_core::Position::touched_since`]) miss the zone, the decision is legal.
+    /// The game promises that the verdict reads nothing else the play may change. The
+    /// caller undoes the play. The default: false (nothing played).
+    fn play_to_turn_end(&self, pos: &mut Position<Self::State>, action: &Action) -> bool {
+        let _ = (pos, action);
+        false
+    }
+}
+
+/// See [`FamilyGame::turn_end_zone`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TurnEndZone {
+    /// The squares the verdict may read or the turn's end may change.
+    pub zone: Bitboard,
+    /// The verdict: the side to act is safe if its turn ends now with nothing played.
+    pub safe: bool,
 }

@@ -13,9 +13,17 @@
 //! Listing works in place: candidates are tested by performing them on the position and
 //! undoing them ([`frozen_core::Position::undo_to`]), with no clone of the position, and
 //! the candidates of further legs are kept at the end of the caller's buffer, so nothing is
-//! allocated once the buffer has grown. Uses: the game's [`FamilyGame`] hooks.
+//! allocated once the buffer has grown.
+//!
+//! Bulk verdicts: a game may say that some whole-turn decisions only rearrange a set of
+//! squares ([`FamilyGame::footprint`]) and give, once per listing, the verdict of ending
+//! the turn with nothing played together with the zone that verdict depends on
+//! ([`FamilyGame::turn_end_zone`]). A decision whose footprint misses the zone leaves
+//! everything the verdict reads as it was, so it gets that verdict without being played
+//! (fc6's block rotations: hundreds per position, most far from the mover's king).
+//! Uses: the game's [`FamilyGame`] hooks.
 
-use super::game::FamilyGame;
+use super::game::{FamilyGame, TurnEndZone};
 use frozen_core::{Action, NoEvents, Position, Side};
 
 /// Appends every legal decision of the side to act to `out` (in candidate order).
@@ -27,10 +35,17 @@ pub fn legal_actions<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, out: &m
     g.candidates(pos, out);
     let end = out.len();
     let mut keep = start;
+    let mut bulk = Bulk::default();
     for i in start..end {
-        let a = out[i].clone();
-        if is_legal(g, pos, &a, out) {
-            out[keep] = a;
+        let ok = match bulk.verdict(g, pos, &out[i]) {
+            Some(v) => v,
+            None => {
+                let a = out[i].clone();
+                is_legal(g, pos, &a, out)
+            }
+        };
+        if ok {
+            out.swap(keep, i);
             keep += 1;
         }
     }
@@ -49,6 +64,46 @@ pub fn is_listed<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, a: &Action)
     })
 }
 
+/// Verdicts in bulk (see the module notes): the zone ([`FamilyGame::turn_end_zone`]) is
+/// worked out once per listing, at the first decision that asks. A decision whose
+/// footprint ([`FamilyGame::footprint`]) misses the zone gets the zone's verdict
+/// unplayed; when the verdict is safe, a decision played up to the turn's end
+/// ([`FamilyGame::play_to_turn_end`]) that touched no square of the zone is legal without
+/// the check test. Any other decision gets no verdict here.
+#[derive(Default, Debug)]
+pub struct Bulk {
+    zone: Option<Option<TurnEndZone>>,
+}
+
+impl Bulk {
+    /// The verdict on the candidate `a` of the side to act, if it can be given in bulk;
+    /// `pos` is left as it was.
+    pub fn verdict<G: FamilyGame>(
+        &mut self,
+        g: &G,
+        pos: &mut Position<G::State>,
+        a: &Action,
+    ) -> Option<bool> {
+        let z = *self
+            .zone
+            .get_or_insert_with(|| g.turn_end_zone(pos))
+            .as_ref()?;
+        if let Some(fp) = g.footprint(pos, a) {
+            return (!fp.intersects(z.zone)).then_some(z.safe);
+        }
+        if !z.safe {
+            return None;
+        }
+        let m = pos.mark();
+        let quiet = g.play_to_turn_end(pos, a) && {
+            let t = pos.touched_since(m);
+            !t.unplaced && !t.squares.intersects(z.zone)
+        };
+        pos.undo_to(m);
+        quiet.then_some(true)
+    }
+}
+
 /// Number of legal decisions of the side to act; `buf` is scratch space.
 pub fn count_legal<G: FamilyGame>(
     g: &G,
@@ -62,9 +117,16 @@ pub fn count_legal<G: FamilyGame>(
     g.candidates(pos, buf);
     let end = buf.len();
     let mut n = 0;
+    let mut bulk = Bulk::default();
     for i in 0..end {
-        let a = buf[i].clone();
-        if is_legal(g, pos, &a, buf) {
+        let ok = match bulk.verdict(g, pos, &buf[i]) {
+            Some(v) => v,
+            None => {
+                let a = buf[i].clone();
+                is_legal(g, pos, &a, buf)
+            }
+        };
+        if ok {
             n += 1;
         }
     }
