@@ -72,9 +72,9 @@ pub fn all(pos: &Fc11Position) -> impl Iterator<Item = (Square, UnitId)> + '_ {
     })
 }
 
-/// Every double with the words a reader needs: its square and "double of the <side> Queen
-/// on <her square>" (her square left out if she is off the board). One text for the
-/// position description and the render's square notes.
+/// Every double with the words a reader needs: its square and `double of the White Queen
+/// on e4` (her square left out if she is off the board). One text for the position
+/// description and the render's square notes.
 pub fn described(pos: &Fc11Position) -> impl Iterator<Item = (Square, String)> + '_ {
     all(pos).map(|(sq, q)| {
         let u = pos.unit(q);
