@@ -1,5 +1,6 @@
 //! fc6: the bulk verdicts of the whole-turn test agree with playing the decisions
-//! (FC6-ROTA-09 and FC6-TURN-03).
+//! (FC6-ROTA-09 and FC6-TURN-03), and the check test's shortcut for borrowed patterns
+//! (FC6-TURN-04).
 //!
 //! Listing judges some candidates without the check test: a rotation whose block changes
 //! no square of the zone of `turn::turn_end_zone` gets the verdict of ending the turn with
@@ -9,8 +10,8 @@
 //! start, a mover in check), and demand the answer of the whole-turn test that plays it.
 
 use frozen_core::harness::Rng;
-use frozen_core::{Action, Rules};
-use frozen_variants::fc6::{rotation, Fc6, Fc6Position};
+use frozen_core::{Action, Rules, Side};
+use frozen_variants::fc6::{attack, rotation, Fc6, Fc6Position};
 use frozen_variants::frozen_family::turn::{is_legal, Bulk};
 use frozen_variants::frozen_family::FamilyGame;
 
@@ -152,4 +153,23 @@ fn fc6_rota_09_bulk_verdict_in_check() {
     let texts: Vec<String> = list.iter().map(|a| fc.format_action(&p, a)).collect();
     assert!(!texts.is_empty(), "the king can step out of check");
     assert!(!texts.iter().any(|s| s.starts_with("rotate:")), "{texts:?}");
+}
+
+/// FC6-TURN-04 with FC6-EMPW-02: a unit gives check with the patterns it borrows. The check
+/// test looks for borrowed attacks only when one could reach the king, so this pins that
+/// shortcut: the knight on e4, protected by the bishop on c2 alone, slides diagonally to h7;
+/// with a second protector (the rook on e1) it borrows nothing and gives no check.
+#[test]
+fn fc6_turn_04_empowered_unit_gives_check() {
+    let fc = rules();
+    let alone = pos(&fen("Ka1 Pa3 Bc2 Ne4 kh7 pp15", "b", ""));
+    assert!(attack::in_check(&fc, &alone, Side::Black));
+    let unprotected = pos(&fen("Ka1 Pa3 Ne4 kh7 pp15", "b", ""));
+    assert!(!attack::in_check(&fc, &unprotected, Side::Black));
+    let two = pos(&fen("Ka1 Pa3 Re1 Bc2 Ne4 kh7 pp15", "b", ""));
+    assert!(!attack::in_check(&fc, &two, Side::Black));
+    // The Tower: the rook on h1, protected by the knight on f2 alone, lends it its file
+    // and rank; the knight checks the king on f9 up the f-file.
+    let tower = pos(&fen("Ka1 Pa3 Rh1 Nf2 kf9 pp15", "b", ""));
+    assert!(attack::in_check(&fc, &tower, Side::Black));
 }

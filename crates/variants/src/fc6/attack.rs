@@ -13,7 +13,7 @@
 //! Uses: [`super::base`], [`super::empower`], [`super::movement`], [`super::paralysis`],
 //! [`super::rook`].
 
-use super::base::{Fc6, Fc6Position, JESTER, KING, KNIGHT};
+use super::base::{Fc6, Fc6Position, JESTER, KING, KNIGHT, LEAPS, PAWN};
 use super::empower::{native_grant, Analysis};
 use super::knight::leap_attacks;
 use super::movement::{for_each_leg, leg_attacks, leg_reads, Grant};
@@ -91,15 +91,60 @@ pub fn king_square(pos: &Fc6Position, side: Side) -> Option<Square> {
 }
 
 /// True if `side`'s king is attacked by an enemy unit other than a king (FC6-TURN-04,
-/// FC6-KIND-04).
+/// FC6-KIND-04). Each unit's own patterns and Knight's Leap are tried first; the enemy's
+/// protection analysis (Empower, Tower) is made only when some unit could reach the king
+/// with the patterns its side could lend it at the longest range any lender has.
 pub fn in_check(fc: &Fc6, pos: &Fc6Position, side: Side) -> bool {
     let Some(k) = king_square(pos, side) else {
         return false;
     };
     let them = side.opposite();
+    let attackers = pos.side_bb(them) - pos.pieces(them, KING);
+    let occ = pos.occupied().with(k);
+    let walls = pos.walls().mask();
+    // Borrowed grants (Empower, Tower) are patterns of the side's own lenders (counted
+    // protectors other than the king: no pawn, no jester) at a lender's or a rook's
+    // range. A unit that could not reach the king even with all of them at the longest
+    // range needs no protection analysis; the analysis is made only if one could.
+    let lenders = attackers - pos.pieces(them, PAWN) - pos.pieces(them, JESTER);
+    let mut lent = Grant { pats: 0, range: 0 };
+    for s in lenders.iter() {
+        if let Some(id) = pos.unit_at(s) {
+            let g = native_grant(pos, id);
+            lent.pats |= g.pats;
+            lent.range = lent.range.max(g.range);
+        }
+    }
+    let mut borrowers = Bitboard::EMPTY;
+    for s in attackers.iter() {
+        let Some(id) = pos.unit_at(s) else { continue };
+        let u = pos.unit(id);
+        let own = native_grant(pos, id);
+        let native =
+            u.kind != JESTER && leg_attacks(&fc.patterns, occ.without(s), walls, them, s, own, k);
+        if (native || (u.kind == KNIGHT && leap_attacks(pos, s, k))) && !is_paralyzed(pos, id) {
+            return true;
+        }
+        // What a borrowed grant could add to the unit's own patterns: leaps it lacks, and
+        // slides it lacks or has at a shorter range.
+        let covered = (own.pats & LEAPS) | if own.range >= lent.range { own.pats } else { 0 };
+        let extra = Grant {
+            pats: lent.pats & !covered,
+            range: lent.range,
+        };
+        if lenders.contains(s)
+            && extra.pats != 0
+            && leg_attacks(&fc.patterns, occ.without(s), walls, them, s, extra, k)
+        {
+            borrowers.set(s);
+        }
+    }
+    if borrowers.is_empty() {
+        return false;
+    }
     // Only the attackers' protection matters (their Empower and Tower).
     let an = Analysis::of_side(fc, pos, them);
-    for s in (pos.side_bb(them) - pos.pieces(them, KING)).iter() {
+    for s in borrowers.iter() {
         let Some(id) = pos.unit_at(s) else { continue };
         if attacks(fc, &an, pos, id, k) {
             return true;

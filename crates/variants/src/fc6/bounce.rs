@@ -39,30 +39,51 @@ pub struct Stop<'a> {
 /// Walks the diagonal route from `s` in first direction `dir` with at most `range`
 /// squares entered, calling `f` for every possible stop until `f` returns true (then
 /// returns true). `occ` is every unit except the slider itself; `walls` the wall squares.
-pub fn walk(
+pub fn walk<F: FnMut(Stop<'_>) -> bool + ?Sized>(
     occ: Bitboard,
     walls: Bitboard,
     s: Square,
     dir: Dir,
     range: u16,
-    f: &mut dyn FnMut(Stop<'_>) -> bool,
+    f: &mut F,
 ) -> bool {
-    let mut reads = Bitboard::EMPTY;
-    walk_reading(occ, walls, s, dir, range, &mut reads, f)
+    walk_reading(occ, walls, s, dir, range, &mut NoReads, f)
 }
 
-/// [`walk`], also adding to `reads` every square the route looks at: each square it
+/// Where [`walk_reading`] notes the squares a route looks at.
+pub trait Reads {
+    /// Notes that the route looked at `sq`.
+    fn read(&mut self, sq: Square);
+}
+
+impl Reads for Bitboard {
+    #[inline]
+    fn read(&mut self, sq: Square) {
+        self.set(sq);
+    }
+}
+
+/// Notes nothing: [`walk`] (the compiler drops the notes).
+#[derive(Debug, Clone, Copy)]
+pub struct NoReads;
+
+impl Reads for NoReads {
+    #[inline]
+    fn read(&mut self, _sq: Square) {}
+}
+
+/// [`walk`], also noting in `reads` every square the route looks at: each square it
 /// tries to enter and the two squares each reflection test looks at (FC6-BNCE-03/04).
 /// Nothing else decides the route, so a route is the same in any position that agrees on
 /// those squares (the zone of [`super::attack::check_zone`]).
-pub fn walk_reading(
+pub fn walk_reading<R: Reads, F: FnMut(Stop<'_>) -> bool + ?Sized>(
     occ: Bitboard,
     walls: Bitboard,
     s: Square,
     dir: Dir,
     range: u16,
-    reads: &mut Bitboard,
-    f: &mut dyn FnMut(Stop<'_>) -> bool,
+    reads: &mut R,
+    f: &mut F,
 ) -> bool {
     let blocked = |q: Option<Square>| q.map_or(true, |q| occ.contains(q) || walls.contains(q));
     let (mut dx, mut dy) = (i32::from(dir.df), i32::from(dir.dr));
@@ -74,7 +95,7 @@ pub fn walk_reading(
     while entered < range {
         let next = p.offset(dx, dy);
         if let Some(n) = next {
-            reads.set(n);
+            reads.read(n);
         }
         match next {
             Some(n) if !occ.contains(n) && !walls.contains(n) => {
@@ -110,7 +131,7 @@ pub fn walk_reading(
                 }
                 let (h, v) = (p.offset(dx, 0), p.offset(0, dy));
                 for q in [h, v].into_iter().flatten() {
-                    reads.set(q);
+                    reads.read(q);
                 }
                 let hb = blocked(h);
                 let vb = blocked(v);

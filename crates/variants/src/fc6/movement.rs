@@ -106,6 +106,11 @@ pub fn patterns() -> Vec<Pattern> {
     ]
 }
 
+/// The farthest any leap or step of [`patterns`] goes, in king distance: the jester's
+/// (3, 2), the chancellor's (2, 3), the templar's (3, 1). A square farther away is never a
+/// leap target, so [`leg_attacks`] looks no further.
+pub const LEAP_REACH: u32 = 3;
+
 /// A set of patterns a unit may use now, with the range that limits its slides (its own
 /// range for native patterns; the lender's for borrowed ones, FC6-EMPW-03).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -231,15 +236,19 @@ pub fn leg_attacks(
     grant: Grant,
     t: Square,
 ) -> bool {
-    let jumps = grant.pats & (P_KNIGHT | P_JESTER | P_CHANCELLOR | P_TEMPLAR | P_STEP | P_KING);
-    if jumps != 0 && !walls.contains(t) && table.reach(jumps, side, s, occ).contains(t) {
-        return true;
-    }
     let (df, dr) = (
         i32::from(t.file()) - i32::from(s.file()),
         i32::from(t.rank()) - i32::from(s.rank()),
     );
     let dist = df.unsigned_abs().max(dr.unsigned_abs());
+    let jumps = grant.pats & (P_KNIGHT | P_JESTER | P_CHANCELLOR | P_TEMPLAR | P_STEP | P_KING);
+    if jumps != 0
+        && dist <= LEAP_REACH
+        && !walls.contains(t)
+        && table.reach(jumps, side, s, occ).contains(t)
+    {
+        return true;
+    }
     if dist == 0 || dist > u32::from(grant.range) {
         return false;
     }
@@ -381,4 +390,21 @@ pub fn middle_free(occ: Bitboard, walls: Bitboard, s: Square, t: Square) -> bool
     let mr = (s.rank() + t.rank()) / 2;
     let m = Square::new(mf, mr);
     !occ.contains(m) && !walls.contains(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`LEAP_REACH`] bounds every leap and step of the patterns.
+    #[test]
+    fn leap_reach_bounds_every_leap() {
+        for p in patterns() {
+            if let Pattern::Leap { deltas, .. } = p {
+                for (df, dr) in deltas {
+                    assert!(u32::from(df.unsigned_abs().max(dr.unsigned_abs())) <= LEAP_REACH);
+                }
+            }
+        }
+    }
 }
