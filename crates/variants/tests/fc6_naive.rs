@@ -97,6 +97,10 @@ struct Decision {
     promo: Option<u8>,
     victim: Option<usize>,
     push: Option<usize>,
+    /// Dragon's Fire: the squares burned after the leg.
+    burn: Vec<usize>,
+    /// A leg played under Mind Control.
+    controlled: bool,
 }
 
 fn idx(f: i32, r: i32) -> Option<usize> {
@@ -638,7 +642,12 @@ impl Board {
             let u = self.at[s].expect("mover");
             let king_stays = u.kind == K && self.in_check(me);
             if !king_stays && !self.paralysed(s) {
-                out.extend(self.unit_decisions(s, t.march && t.legs >= 2, t.march && t.legs >= 3));
+                out.extend(self.unit_decisions(
+                    s,
+                    t.march && t.legs >= 2,
+                    t.march && t.legs >= 3,
+                    false,
+                ));
             }
             out.push(Decision {
                 text: "end".into(),
@@ -646,6 +655,8 @@ impl Board {
                 promo: None,
                 victim: None,
                 push: None,
+                burn: Vec::new(),
+                controlled: false,
             });
             return out;
         }
@@ -654,7 +665,7 @@ impl Board {
             if u.white != me || self.paralysed(s) || (self.first && me && u.kind != P) {
                 continue;
             }
-            out.extend(self.unit_decisions(s, false, false));
+            out.extend(self.unit_decisions(s, false, false, false));
         }
         out
     }
@@ -827,7 +838,7 @@ impl Board {
         }
         // Non-capturing leg ends of a unit.
         let quiet = |u: usize| -> Vec<usize> {
-            self.unit_decisions(u, false, false)
+            self.unit_decisions(u, false, false, false)
                 .into_iter()
                 .filter_map(|d| d.leg.map(|l| *l.path.last().expect("end")))
                 .filter(|&t| self.at[t].is_none())
@@ -880,7 +891,13 @@ impl Board {
         })
     }
 
-    fn unit_decisions(&self, s: usize, knight_only: bool, no_capture: bool) -> Vec<Decision> {
+    fn unit_decisions(
+        &self,
+        s: usize,
+        knight_only: bool,
+        no_capture: bool,
+        controlled: bool,
+    ) -> Vec<Decision> {
         let u = self.at[s].expect("unit");
         let mut grants = self.capture_grants(s);
         if u.kind == J {
@@ -921,11 +938,18 @@ impl Board {
             promo,
             victim: None,
             push: None,
+            burn: Vec::new(),
+            controlled: false,
         };
         for g in &grants {
             for leg in self.legs(s, u.white, *g, None) {
                 let t = *leg.path.last().expect("end");
-                if leg.onto && (no_capture || u.kind == J || !self.can_capture(s, t)) {
+                let may = if controlled {
+                    self.can_capture_controlled(s, t)
+                } else {
+                    self.can_capture(s, t)
+                };
+                if leg.onto && (no_capture || u.kind == J || !may) {
                     continue;
                 }
                 if self.active(t) {
@@ -958,7 +982,7 @@ impl Board {
                     let leap =
                         leg.leap || (diag2 && leg.path.len() == 2 && !(has_diag && self.free(mid)));
                     let l = Leg { leap, ..leg };
-                    if u.kind == R && !l.onto && l.path.len() == 2 && !diag2 {
+                    if u.kind == R && !l.onto && l.path.len() == 2 && !diag2 && !controlled {
                         if let Some(e) = self.push_target(s, t) {
                             out.push(Decision {
                                 text: format!("{text}{}", name(e)),
@@ -966,6 +990,8 @@ impl Board {
                                 promo: None,
                                 victim: None,
                                 push: Some(e),
+                                burn: Vec::new(),
+                                controlled: false,
                             });
                         }
                     }
@@ -973,7 +999,7 @@ impl Board {
                 }
             }
         }
-        if u.kind == N && !no_capture {
+        if u.kind == N && !no_capture && !controlled {
             for (t, paths) in self.leap_landings(s, None) {
                 for v in paths {
                     if self.at[v].is_some_and(|x| x.white != u.white) && self.can_capture(s, v) {
@@ -987,6 +1013,8 @@ impl Board {
                             promo: None,
                             victim: Some(v),
                             push: None,
+                burn: Vec::new(),
+                controlled: false,
                         });
                     }
                 }
@@ -1027,7 +1055,8 @@ impl Board {
         let Some(leg) = &d.leg else {
             let mut b = self.clone();
             let t = b.turn.clone().expect("a turn to end");
-            b.settle(t.at, t.legs, &t.due, t.crossed);
+            let me = b.white_to_move;
+            b.settle(t.at, t.legs, &t.due, t.crossed, me);
             b.turn = None;
             b.finish();
             return b;
@@ -1038,7 +1067,9 @@ impl Board {
         let t = *leg.path.last().expect("end");
         let prior = self.turn.clone();
         let legs = prior.as_ref().map_or(1, |p| p.legs + 1);
-        let may_double = prior.is_some() || (!self.first && !self.besieged(s));
+        let special = d.controlled || !d.burn.is_empty();
+        let may_double = !special && (prior.is_some() || (!self.first && !self.besieged(s)));
+        let maker = self.at[s].is_some_and(|x| x.white);
         let kings_check =
             self.at[s].is_some_and(|u| u.kind == K) && prior.is_none() && !self.in_check(me);
         let mut u = b.at[s].take().expect("mover");
@@ -1071,8 +1102,24 @@ impl Board {
                 u.range = 16;
             }
         }
+        // Dragon's Fire: each victim into its tomb, CRR for each, Poison for a queen.
+        let mut burned = Vec::new();
+        for &q in &d.burn {
+            if let Some(v) = b.bury(q) {
+                burned.push(v.kind);
+                if v.kind == J {
+                    blasts.push((q, false));
+                }
+            }
+        }
+        for &vk in &burned {
+            if matches!(u.kind, B | D | R | Q | T) {
+                let cut = if vk == P { 1 } else { 2 };
+                u.range = (u.range - cut).max(3).min(u.range);
+            }
+        }
         b.at[t] = Some(u);
-        if taken == Some(Q) && !b.refuses(t) {
+        if (taken == Some(Q) || burned.contains(&Q)) && !b.refuses(t) {
             b.freeze(t, 6);
         }
         let mut death = false;
@@ -1176,6 +1223,7 @@ impl Board {
         let limit = if march { 4 } else { 2 };
         let mut goes_on = may_double
             && taken.is_none()
+            && burned.is_empty()
             && !death
             && !killed
             && promo.is_none()
@@ -1194,7 +1242,7 @@ impl Board {
         if goes_on {
             return b;
         }
-        b.settle(if alive { t } else { usize::MAX }, legs, &due, crossed);
+        b.settle(if alive { t } else { usize::MAX }, legs, &due, crossed, maker);
         b.turn = None;
         if let Some(k) = promo {
             let x = b.at[t].as_mut().expect("pawn");
@@ -1208,8 +1256,16 @@ impl Board {
     /// The end of the mover's turn (the mover on `at`, `usize::MAX` if it died): traps (a
     /// jester's start squares, cap 5, none on a unit, trap or tomb), walls (none on a unit
     /// or trap), the price, tomb-crossing paralysis (not for dragons; an effect).
-    fn settle(&mut self, at: usize, legs: u32, due: &[(usize, u32, bool)], crossed: bool) {
-        let me = self.white_to_move;
+    fn settle(
+        &mut self,
+        at: usize,
+        legs: u32,
+        due: &[(usize, u32, bool)],
+        crossed: bool,
+        maker: bool,
+    ) {
+        // Walls belong to the side of the unit that made the legs (a controlled unit's own).
+        let me = maker;
         let mi = side_ix(me);
         // The due squares count as walled until now.
         self.turn = None;
@@ -1344,7 +1400,252 @@ impl Board {
         v.extend(self.paralyses());
         v.extend(self.conversions());
         v.extend(self.specials_part3());
+        v.extend(self.fires());
+        v.extend(self.pulls());
+        v.extend(self.minds());
         v
+    }
+
+    /// A controlled unit on `s` may capture the unit on `t` of its own side, not its king,
+    /// as if it were an enemy (kind, Guards, Shield) (FC6-MIND-03).
+    fn can_capture_controlled(&self, s: usize, t: usize) -> bool {
+        let (Some(a), Some(v)) = (self.at[s], self.at[t]) else {
+            return false;
+        };
+        if a.white != v.white || v.kind == K || a.kind == J || (a.kind == v.kind && a.kind != P) {
+            return false;
+        }
+        if self.protectors(t, v.white).len() >= 2 {
+            return false;
+        }
+        !(v.kind == T && self.tomb[t].is_none() && self.attacks(t, s))
+    }
+
+    /// The 8 squares around `t`, in scan order.
+    fn ring(t: usize) -> Vec<usize> {
+        let (f, r) = fr(t);
+        let mut v = Vec::new();
+        for dr in -1..=1 {
+            for df in -1..=1 {
+                if (df, dr) != (0, 0) {
+                    if let Some(q) = idx(f + df, r + dr) {
+                        v.push(q);
+                    }
+                }
+            }
+        }
+        v.sort();
+        v
+    }
+
+    /// Dragon's Fire (FC6-DRAG-01..03): a dragon's non-capturing leg to a square with no
+    /// unit, wall or tomb, then every enemy around it that is no king or dragon, not
+    /// guarded, not a templar attacking the landing square; at least one.
+    fn fires(&self) -> Vec<(String, Board)> {
+        let me = self.white_to_move;
+        let mut out = Vec::new();
+        if !self.specials_allowed() {
+            return out;
+        }
+        for s in 0..256 {
+            if !self.at[s].is_some_and(|x| x.kind == D && x.white == me) || self.paralysed(s) {
+                continue;
+            }
+            for d in self.unit_decisions(s, false, false, false) {
+                let Some(leg) = &d.leg else { continue };
+                let t = *leg.path.last().expect("end");
+                if d.promo.is_some() || d.victim.is_some() || d.push.is_some() {
+                    continue;
+                }
+                if self.at[t].is_some() || self.tomb[t].is_some() || self.wall[t].is_some() {
+                    continue;
+                }
+                let mut m = self.clone();
+                m.at[t] = m.at[s].take();
+                let burn: Vec<usize> = Self::ring(t)
+                    .into_iter()
+                    .filter(|&q| {
+                        m.at[q].is_some_and(|y| {
+                            y.white != me
+                                && y.kind != K
+                                && y.kind != D
+                                && !m.guarded(q)
+                                && !(y.kind == T && m.tomb[q].is_none() && m.attacks(q, t))
+                        })
+                    })
+                    .collect();
+                if burn.is_empty() {
+                    continue;
+                }
+                let fire = Decision {
+                    burn,
+                    ..d.clone()
+                };
+                out.push((format!("fire:{}", d.text), self.apply(&fire)));
+            }
+        }
+        out
+    }
+
+    /// Pull (FC6-PULL-01..05): a slide of the puller's capture patterns onto a unit (friend
+    /// or foe) that is no king, not of its kind, not guarded, not held, and (an enemy) no
+    /// templar attacking the puller; the unit moves n squares back along the route.
+    fn pulls(&self) -> Vec<(String, Board)> {
+        let me = self.white_to_move;
+        let mut out: Vec<(String, Board)> = Vec::new();
+        if !self.specials_allowed() {
+            return out;
+        }
+        for a in 0..256 {
+            let Some(x) = self.at[a] else { continue };
+            if x.white != me || x.kind == J || self.paralysed(a) {
+                continue;
+            }
+            let mut seen: Vec<String> = Vec::new();
+            for g in self.capture_grants(a) {
+                for leg in self.legs(a, x.white, g, None) {
+                    let b = *leg.path.last().expect("end");
+                    if !leg.onto || leg.leap {
+                        continue;
+                    }
+                    let y = self.at[b].expect("onto a unit");
+                    if y.kind == K
+                        || (y.kind == x.kind && x.kind != P)
+                        || self.guarded(b)
+                        || self.held(b)
+                        || (y.white != me
+                            && y.kind == T
+                            && self.tomb[b].is_none()
+                            && self.attacks(b, a))
+                    {
+                        continue;
+                    }
+                    // The squares between, walked one at a time along the route.
+                    let mut mid = Vec::new();
+                    for w in leg.path.windows(2) {
+                        let ((x0, y0), (x1, y1)) = (fr(w[0]), fr(w[1]));
+                        let (sx, sy) = ((x1 - x0).signum(), (y1 - y0).signum());
+                        let (mut cx, mut cy) = (x0 + sx, y0 + sy);
+                        while (cx, cy) != (x1, y1) {
+                            mid.push(idx(cx, cy).expect("on"));
+                            cx += sx;
+                            cy += sy;
+                        }
+                        if w[1] != b {
+                            mid.push(w[1]);
+                        }
+                    }
+                    for n in 1..=mid.len() {
+                        let l = mid[mid.len() - n];
+                        if self.active(l) {
+                            continue;
+                        }
+                        // An enemy pawn pulled onto its far rank promotes at its
+                        // owner's next turn (owed); a pawn of the mover promotes now.
+                        let far = y.kind == P && Self::far(y.white, l) && y.white == me;
+                        let base = format!("pull:{}{}{}", name(a), name(b), name(l));
+                        let text = format!("{base}#{n}");
+                        if seen.contains(&text) {
+                            continue;
+                        }
+                        seen.push(text.clone());
+                        let mut m = self.clone();
+                        let onto_tomb = self.armed(l);
+                        m.at[l] = m.at[b].take();
+                        let mut alive = true;
+                        if onto_tomb {
+                            m.bury(l);
+                            m.cascade(vec![(l, true)]);
+                            alive = false;
+                        } else {
+                            m.catch(l);
+                        }
+                        if m.at[a].is_some_and(|z| z.id == x.id) {
+                            m.freeze(a, n as u32);
+                        }
+                        m.finish();
+                        if !far {
+                            out.push((text, m));
+                            continue;
+                        }
+                        // The choice is written before the tag: `pull:a2a5a3=Q#2`.
+                        for k in [R, N, B, D, J, C, T, Q] {
+                            let mut c = m.clone();
+                            if alive {
+                                let u = c.at[l].as_mut().expect("the pawn");
+                                u.kind = k;
+                                u.range = 16;
+                            }
+                            out.push((format!("{base}={}#{n}", LETTERS[k as usize] as char), c));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Mind Control (FC6-MIND-01..05): the mover's unit A could capture the enemy B (no
+    /// king, not paralysed, not of A's kind, capture allowed) and some capturing leg leaves
+    /// A where no unit of B's side can capture it; B plays one plain leg of its own.
+    fn minds(&self) -> Vec<(String, Board)> {
+        let me = self.white_to_move;
+        let mut out = Vec::new();
+        if !self.specials_allowed() {
+            return out;
+        }
+        for a in 0..256 {
+            let Some(x) = self.at[a] else { continue };
+            if x.white != me || x.kind == J || self.paralysed(a) {
+                continue;
+            }
+            for b in 0..256 {
+                let Some(y) = self.at[b] else { continue };
+                if y.white == me || y.kind == K || self.paralysed(b) {
+                    continue;
+                }
+                if !self.attacks(a, b) || !self.can_capture(a, b) || !self.safe(a, b) {
+                    continue;
+                }
+                for d in self.unit_decisions(b, false, false, true) {
+                    let c = Decision {
+                        controlled: true,
+                        ..d.clone()
+                    };
+                    out.push((format!("mind:{}{}", name(a), d.text), self.apply(&c)));
+                }
+            }
+        }
+        out
+    }
+
+    /// The recapture test of FC6-MIND-01 for A on `a` and B on `b`.
+    fn safe(&self, a: usize, b: usize) -> bool {
+        let x = self.at[a].expect("A");
+        let mut ends = Vec::new();
+        if self
+            .capture_grants(a)
+            .into_iter()
+            .any(|g| self.legs(a, x.white, g, None).iter().any(|l| l.onto && *l.path.last().expect("end") == b))
+        {
+            ends.push(b);
+        }
+        if x.kind == N {
+            for (t, paths) in self.leap_landings(a, None) {
+                if paths.contains(&b) && !ends.contains(&t) {
+                    ends.push(t);
+                }
+            }
+        }
+        let them = !x.white;
+        ends.into_iter().any(|t| {
+            let mut m = self.clone();
+            m.at[b] = None;
+            m.at[t] = m.at[a].take();
+            !(0..256).any(|q| {
+                m.at[q].is_some_and(|r| r.white == them) && m.attacks(q, t) && m.can_capture(q, t)
+            })
+        })
     }
 
     /// No special move during White's first action or inside a turn in progress.

@@ -1,11 +1,14 @@
 //! fc6 part 3 rule tests: the targeted special moves. SwapShotAny (SWAP), the
-//! Chancellor's Teleswap and Paralyse (CHAN), the Bishop's Conversion (BISH). One or more
+//! Chancellor's Teleswap and Paralyse (CHAN), the Bishop's Conversion (BISH), Dragon's
+//! Fire (DRAG), Pull (PULL) and Mind Control (MIND). One or more
 //! tests per catalog ID (the test names carry the IDs); each builds a small position,
 //! plays the action through its text, and checks what the rule says, exceptions
 //! included. Refused actions are parsed and refused by the rules, with the reason.
 
-use frozen_core::{Event, Game, Side};
-use frozen_variants::fc6::base::{is_crr, BISHOP, CHANCELLOR, KNIGHT, PAWN, QUEEN, ROOK};
+use frozen_core::{Event, Game, Location, Side};
+use frozen_variants::fc6::base::{
+    is_crr, BISHOP, CHANCELLOR, DRAGON, KNIGHT, PAWN, QUEEN, ROOK,
+};
 use frozen_variants::fc6::{tomb, trap, Fc6};
 
 mod fc6_support;
@@ -377,4 +380,266 @@ fn fc6_bish_05_not_a_capture() {
         g.position().piece_at(sq("k16")),
         Some((BISHOP, Side::White))
     );
+}
+
+
+// ---------------------------------------------------------------- DRAG
+
+/// FC6-DRAG-01: Dragon's Fire: one non-capturing leg to a square with no unit, wall or
+/// tomb, then the enemies around burn; a fire with no victim is no action; a whole turn.
+#[test]
+fn fc6_drag_01_fire_after_a_leg_needs_a_victim() {
+    let mut g = game(&fen("Ka1 Pa3 Dd4 nf6 kp16 pp14", "w", "- - - - c5:p"));
+    let l = actions(&g);
+    assert!(l.contains("fire:d4e5"));
+    assert!(!l.iter().any(|t| t == "fire:d4c3"), "no enemy next to c3");
+    refused(&g, "fire:d4c3", "needs a victim");
+    refused(&g, "fire:d4c5", "no unit, wall or tomb");
+    let n = at(&g, "f6");
+    apply(&mut g, &["fire:d4e5"]);
+    let p = g.position();
+    assert_eq!(p.piece_at(sq("e5")).map(|(k, _)| k), Some(DRAGON));
+    assert_eq!(p.unit(n).loc, Location::Tomb(sq("f6")));
+    assert_eq!(p.to_move(), Side::Black, "a whole turn");
+    let mut d = game(&w("Ka1 Pa3 Dd4 nf6 kp16 pp14"));
+    apply(&mut d, &["a3a4"]);
+    refused(&d, "fire:d4e5", "turn is in progress");
+}
+
+/// FC6-DRAG-02: not burned: friends, kings, dragons, guarded units, a templar whose
+/// Shield covers the landing square; tombs and walls unharmed.
+#[test]
+fn fc6_drag_02_who_does_not_burn() {
+    let mut g = game(&w("Ka1 Pa3 Dd3 Pf5 kd5 dd6 pf6 rf10 ng8 te6 nf4 pp14"));
+    assert!(actions(&g).contains("fire:d3e5"));
+    apply(&mut g, &["fire:d3e5"]);
+    let p = g.position();
+    for s in ["f5", "d5", "d6", "f6", "e6"] {
+        assert!(p.unit_at(sq(s)).is_some(), "{s} does not burn");
+    }
+    assert!(p.unit_at(sq("f4")).is_none(), "the knight burns");
+    let g = game(&w("Ka1 Pa3 Dd3 Pf5 kd5 pp14"));
+    assert!(!actions(&g).contains("fire:d3e5"), "only friends and a king near e5");
+}
+
+/// FC6-DRAG-03: each victim is a capture: a tomb on its square (ARMED at once), CRR for
+/// each, Queen's Poison for a queen, and a burned jester explodes with the dragon in its
+/// blast.
+#[test]
+fn fc6_drag_03_each_victim_a_capture() {
+    let mut g = game(&w("Ka1 Pa3 Dd4 nf6 pd6 kp16 pp14"));
+    let d = at(&g, "d4");
+    apply(&mut g, &["fire:d4e5"]);
+    let p = g.position();
+    assert_eq!(p.unit(d).status.range, 13, "-2 for the knight, -1 for the pawn");
+    assert_eq!(tomb::state(p, sq("f6")), Some(tomb::TombState::Armed));
+    assert_eq!(tomb::state(p, sq("d6")), Some(tomb::TombState::Armed));
+    let mut q = game(&w("Ka1 Pa3 Dd4 qf6 kp16 pp14"));
+    apply(&mut q, &["fire:d4e5"]);
+    assert_eq!(left(&q, "e5"), 6, "Queen's Poison");
+    let mut j = game(&w("Ka1 Pa3 Dd4 jf6 kp16 pp14"));
+    let d = at(&j, "d4");
+    apply(&mut j, &["fire:d4e5"]);
+    assert_eq!(j.position().unit(d).loc, Location::Tomb(sq("e5")), "the blast kills it");
+}
+
+/// FC6-DRAG-05: the dragon's range limits its diagonal slides only; its step and knight
+/// leap are fixed.
+#[test]
+fn fc6_drag_05_range_limits_only_diagonal_slides() {
+    let g = game(&fen("Ka1 Pa3 Dd4 kp16 pp14", "w", "- - - d4:3"));
+    let l = actions(&g);
+    assert!(l.contains("d4g7") && !l.contains("d4h8"));
+    assert!(l.contains("d4e6") && l.contains("d4d5") && l.contains("d4f5"));
+}
+
+// ---------------------------------------------------------------- PULL
+
+/// FC6-PULL-01: a unit that could capture another with one slide pulls it n squares back
+/// along the route, 1 <= n <= the squares between; friends too; bounced routes too.
+#[test]
+fn fc6_pull_01_pull_along_the_slide() {
+    let mut g = game(&w("Kh1 Pp2 Ra1 na8 Bc1 Nc5 kp16 pp14"));
+    let l = actions(&g);
+    for n in 1..=6 {
+        let to = format!("a{}", 8 - n);
+        assert!(l.contains(&format!("pull:a1a8{to}#{n}")), "{to}");
+    }
+    assert!(!l.iter().any(|t| t.starts_with("pull:a1a8a1")));
+    assert!(l.contains("pull:c1c5b4#1") && l.contains("pull:c1c5a3#2") && l.contains("pull:c1c5b2#3"));
+    refused(&g, "pull:a1a8a4#3", "slide");
+    let n = at(&g, "a8");
+    apply(&mut g, &["pull:a1a8a4#4"]);
+    assert_eq!(g.position().unit_at(sq("a4")), Some(n));
+    assert_eq!(g.position().to_move(), Side::Black);
+    // Jesters and leapers pull nothing.
+    let g = game(&w("Kh1 Pp2 Ja1 Nb1 na8 nb8 kp16 pp14"));
+    assert!(!actions(&g).iter().any(|t| t.starts_with("pull:")));
+}
+
+/// FC6-PULL-02: never pulled: kings, guarded units (either colour), held units, the
+/// puller's kind, an enemy templar whose Shield covers the puller.
+#[test]
+fn fc6_pull_02_who_cannot_be_pulled() {
+    let g = game(&w("Kh1 Pp2 Ra1 ka8 Rb1 rb8 Qc1 tc8 pp14"));
+    let l = actions(&g);
+    assert!(!l.iter().any(|t| t.starts_with("pull:a1a8")));
+    refused(&g, "pull:a1a8a4#4", "kings");
+    assert!(!l.iter().any(|t| t.starts_with("pull:b1b8")));
+    refused(&g, "pull:b1b8b4#4", "kind immunity");
+    assert!(!l.iter().any(|t| t.starts_with("pull:c1c8")));
+    refused(&g, "pull:c1c8c4#4", "Shield");
+    // A guarded enemy and a guarded friend.
+    let g = game(&w("Kh1 Pp2 Ra1 na8 rb8 nc7 Rh16 Nh9 Rg9 Ni7 kp16 pp14"));
+    let l = actions(&g);
+    assert!(!l.iter().any(|t| t.starts_with("pull:a1a8")));
+    refused(&g, "pull:a1a8a4#4", "guarded");
+    assert!(!l.iter().any(|t| t.starts_with("pull:h16h9")));
+    // A held unit.
+    let mut t = game(&w("Ka1 Pa3 Jh8 Rh1 ng10 kp16 pp14"));
+    turns(&mut t, &["h8j10", "g10h8"]);
+    assert!(!actions(&t).iter().any(|x| x.starts_with("pull:h1h8")));
+    refused(&t, "pull:h1h8h5#3", "trap");
+    // Rooks and templars may be pulled by others.
+    let g = game(&w("Kh1 Pp2 Qa1 ra8 Bc1 te3 kp16 pp14"));
+    assert!(actions(&g).contains("pull:a1a8a2#6"));
+}
+
+/// FC6-PULL-03: the puller rests n turns (a cost, next to its king too).
+#[test]
+fn fc6_pull_03_puller_pays_n_turns() {
+    let mut g = game(&w("Kb2 Pp2 Ra1 na8 kp16 pp14"));
+    apply(&mut g, &["pull:a1a8a6#2"]);
+    assert_eq!(left(&g, "a1"), 2);
+    assert_eq!(left(&g, "a6"), 0, "the pulled unit is not paralysed");
+}
+
+/// FC6-PULL-04: the pulled unit ignores the squares it passes; its landing counts (ARMED
+/// tomb, enemy trap, far rank); no landing on an ACTIVE tomb.
+#[test]
+fn fc6_pull_04_landing_counts_passing_does_not() {
+    let f = fen("Kh1 Pp2 Ra1 na8 kp16 pp14", "w", "- - - - a4:p");
+    let mut g = game(&f);
+    apply(&mut g, &["pull:a1a8a3#5"]);
+    assert_eq!(left(&g, "a3"), 0, "crossing the ARMED tomb on a4 costs nothing");
+    let mut g = game(&f);
+    let n = at(&g, "a8");
+    apply(&mut g, &["pull:a1a8a4#4"]);
+    assert_eq!(g.position().unit(n).loc, Location::Tomb(sq("a4")));
+    assert_eq!(tomb::state(g.position(), sq("a4")), Some(tomb::TombState::Active));
+    let g = game(&fen("Kh1 Pp2 Ra1 na8 kp16 pp14", "w", "- - - - a4:p*"));
+    assert!(!actions(&g).contains("pull:a1a8a4#4"));
+    refused(&g, "pull:a1a8a4#4", "ACTIVE");
+    // An enemy trap catches the pulled unit.
+    let mut t = game(&w("Kh1 Pp2 Ra1 Ja5 na8 kp16 pp14"));
+    turns(&mut t, &["a5c7", "p14p13", "pull:a1a8a5#3"]);
+    assert!(trap::held(t.position(), at(&t, "a5")));
+    // A friendly pawn pulled onto its far rank (a bounced route through c16) promotes.
+    let g = game(&w("Kh1 Pp2 Ba14 Pe14 kp1 pp14"));
+    let l = actions(&g);
+    assert!(l.contains("pull:a14e14c16=Q#2") && !l.contains("pull:a14e14c16#2"), "{l:?}");
+    let mut g = g;
+    apply(&mut g, &["pull:a14e14c16=N#2"]);
+    assert_eq!(g.position().piece_at(sq("c16")), Some((KNIGHT, Side::White)));
+}
+
+/// FC6-PULL-05: no paralysis for the pulled unit, no walls or traps; the square it leaves
+/// is left without a leg (a tomb there arms at once); never inside a turn in progress.
+#[test]
+fn fc6_pull_05_no_walls_no_paralysis() {
+    let mut g = game(&fen("Kh1 Pp2 Ra1 na8 kp16 pp14", "w", "- - - - a8:P"));
+    apply(&mut g, &["pull:a1a8a3#5"]);
+    let p = g.position();
+    assert_eq!(p.walls().mask().count(), 0);
+    assert_eq!(p.traps().iter().count(), 0);
+    assert_eq!(left(&g, "a3"), 0);
+    assert_eq!(tomb::state(p, sq("a8")), Some(tomb::TombState::Armed));
+    let mut d = game(&w("Kh1 Pp2 Ra1 na8 kp16 pp14"));
+    apply(&mut d, &["p2p3"]);
+    refused(&d, "pull:a1a8a3#5", "turn is in progress");
+}
+
+// ---------------------------------------------------------------- MIND
+
+/// FC6-MIND-01: A that can capture B without being recaptured makes B play one leg; A does
+/// not move.
+#[test]
+fn fc6_mind_01_control_without_recapture() {
+    let mut g = game(&w("Ka1 Pa3 Bc1 ng5 kp16 pp14"));
+    assert!(actions(&g).contains("mind:c1g5e6"));
+    let n = at(&g, "g5");
+    apply(&mut g, &["mind:c1g5e6"]);
+    let p = g.position();
+    assert_eq!(p.unit_at(sq("e6")), Some(n));
+    assert_eq!(p.piece_at(sq("c1")).map(|(k, _)| k), Some(BISHOP));
+    assert_eq!(p.to_move(), Side::Black);
+    // The rook on g10 would recapture on g5.
+    let g = game(&w("Ka1 Pa3 Bc1 ng5 rg10 kp16 pp14"));
+    assert!(!actions(&g).iter().any(|t| t.starts_with("mind:c1g5")));
+    refused(&g, "mind:c1g5e6", "recaptured");
+}
+
+/// FC6-MIND-02: B's leg is its own (patterns, forward), with its consequences: walls of
+/// B's side; a pawn's promotion chosen by A's player.
+#[test]
+fn fc6_mind_02_the_leg_is_bs_own() {
+    let mut g = game(&w("Ka1 Pa3 Bc3 rh8 kp16 pp14"));
+    apply(&mut g, &["mind:c3h8h12"]);
+    let p = g.position();
+    let w9 = p.wall(sq("h9")).expect("a wall on the passed square");
+    assert_eq!(w9.side, Side::Black, "the wall is the controlled rook's side's");
+    assert!(p.wall(sq("h8")).is_some_and(|w| w.side == Side::Black));
+    let mut g = game(&w("Kh3 Pa3 Rb8 pb2 kp16 pp14"));
+    let l = actions(&g);
+    assert!(l.contains("mind:b8b2b1=Q") && !l.contains("mind:b8b2b1"));
+    assert!(!l.contains("mind:b8b2b3"), "pawns never step backward");
+    apply(&mut g, &["mind:b8b2b1=N"]);
+    assert_eq!(g.position().piece_at(sq("b1")), Some((KNIGHT, Side::Black)));
+}
+
+/// FC6-MIND-03: B captures only units of its own side, never its king or A's units; CRR
+/// applies to B.
+#[test]
+fn fc6_mind_03_captures_only_its_own_side() {
+    let g = game(&w("Ka1 Pa3 Bc1 rg5 pg8 Pg3 ke5 pp14"));
+    let l = actions(&g);
+    assert!(l.contains("mind:c1g5g8"));
+    assert!(!l.contains("mind:c1g5g3") && !l.contains("mind:c1g5e5"));
+    refused(&g, "mind:c1g5g3", "never captures your units");
+    let mut g = g;
+    let r = at(&g, "g5");
+    apply(&mut g, &["mind:c1g5g8"]);
+    assert_eq!(g.position().unit(r).status.range, 15);
+}
+
+/// FC6-MIND-04: never controlled: kings, paralysed units, A's kind, guarded units,
+/// shielded templars; jesters cannot control.
+#[test]
+fn fc6_mind_04_who_cannot_be_controlled() {
+    let g = game(&fen("Ka1 Pa3 Bc1 ng5 kp16 pp14", "w", "- - g5:2"));
+    assert!(!actions(&g).iter().any(|t| t.starts_with("mind:")));
+    refused(&g, "mind:c1g5e6", "paralysed");
+    let g = game(&w("Ka1 Pa3 Bc1 bg5 kp16 pp14"));
+    refused(&g, "mind:c1g5h6", "kind immunity");
+    let g = game(&w("Ka1 Pa3 Bc1 ng5 rg9 ni6 kp16 pp14"));
+    assert!(!actions(&g).iter().any(|t| t.starts_with("mind:c1g5")));
+    let g = game(&w("Ka1 Pa3 Bc1 te3 kp16 pp14"));
+    assert!(!actions(&g).iter().any(|t| t.starts_with("mind:c1e3")));
+    refused(&g, "mind:c1e3e4", "Shield");
+    let g = game(&w("Ka1 Pa3 Jd4 nf6 kp16 pp14"));
+    assert!(!actions(&g).iter().any(|t| t.starts_with("mind:")));
+    refused(&g, "mind:d4f6g8", "jesters");
+}
+
+/// FC6-MIND-05: illegal if it leaves A's king in check; never inside a turn in progress.
+#[test]
+fn fc6_mind_05_no_check_on_the_controller() {
+    let g = game(&w("Kf2 Pa3 Bc1 ng5 kp16 pp14"));
+    let l = actions(&g);
+    assert!(l.contains("mind:c1g5e6"));
+    assert!(!l.contains("mind:c1g5e4") && !l.contains("mind:c1g5h3"));
+    refused(&g, "mind:c1g5e4", "check");
+    let mut d = game(&w("Kf2 Pa3 Bc1 ng5 kp16 pp14"));
+    apply(&mut d, &["a3a4"]);
+    refused(&d, "mind:c1g5e6", "turn is in progress");
 }

@@ -4,7 +4,8 @@
 //! and draws; part 2: multi-leg turns (double move, Knight's March), Knight's Leap
 //! capture, Rook Push, Queen's Poison, jester presence and traps, tombs, tomb and jester
 //! explosions, respawn, King's Check, King's Exchange; part 3 (so far): shadowing and
-//! de-shadowing, block rotations. Swaps and the other special moves come later.
+//! de-shadowing, block rotations, swaps, Teleswap, Paralyse, Conversion, Dragon's Fire,
+//! Pull and Mind Control.
 //!
 //! The rules follow the catalog of FC6 as ruled in `docs/rules/fc6.md`. One module per
 //! catalog area; each names the rule IDs it implements:
@@ -40,10 +41,13 @@
 //! | [`tomb`] | FC6-TOMB-01..13, FC6-JEST-05..07, FC6-DRAG-04 |
 //! | [`respawn`] | FC6-RESP-01..08 |
 //! | [`king`] | FC6-KING-01..09 |
-//! | [`notation`] | the text of the special moves without a leg (Conversion, Paralyse, shadowing, rotation) |
+//! | [`notation`] | the text of the special moves that are no plain leg (Conversion, Paralyse, shadowing, rotation, Dragon's Fire, Pull, Mind Control) |
 //! | [`chancellor`] | FC6-CHAN-01..05 |
 //! | [`swap`] | FC6-SWAP-01..04 |
 //! | [`bishop`] | FC6-BISH-01..05 |
+//! | [`dragon`] | FC6-DRAG-01..03, FC6-DRAG-05 |
+//! | [`pull`] | FC6-PULL-01..05 |
+//! | [`mind`] | FC6-MIND-01..05 |
 //! | [`shadow`] | FC6-SHAD-01..06 (the immunity test: [`base::untouchable`]) |
 //! | [`rotation`] | FC6-ROTA-01..09 |
 //! | [`random_kind`] | no rule: the kinds of action random play picks among ([`Rules::action_kind`]) |
@@ -59,7 +63,7 @@
 //! `base`, then `kinds`, `paralysis`, `bounce`, `movement`, `empower`, `guard`, `trap`,
 //! `tomb`, `arrive`, `knight`, `rook`, `attack`, `siege`, `templar`, `jester`, `capture`,
 //! `pawn`, `queen`, `walls`, `double_move`, `king`, `notation`, `chancellor`, `swap`,
-//! `bishop`, `respawn`, `shadow`, `draw`, `rotation`, `random_kind`, `turn`, `victory`, `visual`, `setup`;
+//! `bishop`, `dragon`, `pull`, `mind`, `respawn`, `shadow`, `draw`, `rotation`, `random_kind`, `turn`, `victory`, `visual`, `setup`;
 //! this file joins them into the [`Fc6`] rules. All fc6 action text is read and written
 //! by [`notation`] ([`Rules::format_action`] below).
 
@@ -71,6 +75,7 @@ pub mod bounce;
 pub mod capture;
 pub mod chancellor;
 pub mod double_move;
+pub mod dragon;
 pub mod draw;
 pub mod empower;
 pub mod guard;
@@ -78,10 +83,12 @@ pub mod jester;
 pub mod kinds;
 pub mod king;
 pub mod knight;
+pub mod mind;
 pub mod movement;
 pub mod notation;
 pub mod paralysis;
 pub mod pawn;
+pub mod pull;
 pub mod queen;
 pub mod random_kind;
 pub mod respawn;

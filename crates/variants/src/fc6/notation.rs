@@ -1,17 +1,20 @@
 //! The action text of fc6's special moves without a leg (docs/notation.md, section 2.5).
 //!
-//! Owns: how every fc6 special move that is no leg, no swap, no respawn and no King's
-//! Exchange is stored and written; this is the one place fc6 action text is formatted
+//! Owns: how every fc6 special move that is no plain leg, no swap, no respawn and no
+//! King's Exchange is stored and written; this is the one place fc6 action text is formatted
 //! and parsed ([`format()`], [`parse()`], called by the [`super::Fc6`] rules). Each such
 //! move is an [`ActionKind::Act`] whose `arg` carries the move in its low 4 bits
 //! ([`Special::code`]) and a number in the bits above (a leg's `#1` leap tag, a shadow's
-//! place on its square, a rotation's quarter turns). Each is written with its own
+//! place on its square, a rotation's quarter turns, the squares of a pull). Each is written with its own
 //! keyword, then the squares, an optional promotion and the number as a tag:
 //!
 //! | Move | Text | Squares |
 //! |---|---|---|
 //! | Conversion (FC6-BISH-01) | `convert:c1f4` | bishop, target |
 //! | Paralyse (FC6-CHAN-02) | `paralyse:f1g3` | chancellor, target |
+//! | Dragon's Fire (FC6-DRAG-01) | `fire:d4e5`, `fire:d4b6a5`, `fire:d4f6#1` | the dragon's leg, written as a move (route with its reflection squares, `#1` for a leap) |
+//! | Pull (FC6-PULL-01) | `pull:a1a8a4#4`, `pull:a14e14c16=Q#2` | puller, pulled unit, landing square; `=X` a promotion; `#n` = squares pulled (1 or more) |
+//! | Mind Control (FC6-MIND-01) | `mind:c1g5e6`, `mind:b8b2b1=Q` | controller, then the controlled unit's leg written as a move (route, `=X`, `#1`) |
 //! | Shadowing (FC6-SHAD-01) | `shadow:e4` | the unit's square |
 //! | De-shadowing (FC6-SHAD-05) | `unshadow:e4`, `unshadow:e4#1` | the shadow's square; `#n` = the n-th shadow there (0-based arrival order) when it is not the first |
 //! | Rotation (FC6-ROTA-01) | `rotate:c3e5#1` | the block's lower-left and upper-right corners; `#q` = quarter turns clockwise as seen from White (1, 2 or 3) |
@@ -30,6 +33,14 @@ pub enum Special {
     Convert,
     /// Paralyse (FC6-CHAN-02): `[chancellor, target]`.
     Paralyse,
+    /// Dragon's Fire (FC6-DRAG-01): the dragon's leg (start, reflections, end); the number
+    /// is the leg's `#1` leap tag.
+    Fire,
+    /// Pull (FC6-PULL-01): `[puller, pulled, landing]`; the number is the squares pulled.
+    Pull,
+    /// Mind Control (FC6-MIND-01): `[controller, the controlled unit's leg...]`; the number
+    /// is the leg's `#1` leap tag.
+    Mind,
     /// Shadowing (FC6-SHAD-01): `[square]`.
     Shadow,
     /// De-shadowing (FC6-SHAD-05): `[square]`, the shadow's place as the number.
@@ -40,9 +51,12 @@ pub enum Special {
 
 impl Special {
     /// Every special move, in code order.
-    pub const ALL: [Special; 5] = [
+    pub const ALL: [Special; 8] = [
         Special::Convert,
         Special::Paralyse,
+        Special::Fire,
+        Special::Pull,
+        Special::Mind,
         Special::Shadow,
         Special::Unshadow,
         Special::Rotate,
@@ -53,6 +67,9 @@ impl Special {
         match self {
             Special::Convert => 1,
             Special::Paralyse => 2,
+            Special::Fire => 3,
+            Special::Pull => 4,
+            Special::Mind => 5,
             Special::Shadow => 13,
             Special::Unshadow => 14,
             Special::Rotate => 15,
@@ -64,24 +81,40 @@ impl Special {
         match self {
             Special::Convert => "convert",
             Special::Paralyse => "paralyse",
+            Special::Fire => "fire",
+            Special::Pull => "pull",
+            Special::Mind => "mind",
             Special::Shadow => "shadow",
             Special::Unshadow => "unshadow",
             Special::Rotate => "rotate",
         }
     }
 
-    /// How many squares its text names.
-    pub const fn squares(self) -> usize {
+    /// How many squares its text names: the least and the most (a leg's route has its
+    /// reflection squares).
+    pub const fn squares(self) -> (usize, usize) {
         match self {
-            Special::Shadow | Special::Unshadow => 1,
-            Special::Convert | Special::Paralyse | Special::Rotate => 2,
+            Special::Shadow | Special::Unshadow => (1, 1),
+            Special::Convert | Special::Paralyse | Special::Rotate => (2, 2),
+            Special::Pull => (3, 3),
+            Special::Fire => (2, usize::MAX),
+            Special::Mind => (3, usize::MAX),
         }
     }
 
-    /// True if its text may name a promotion (`=Q`): only a Conversion of a pawn on its
-    /// far rank does (FC6-BISH-04); Paralyse reads one to refuse it with its rule.
+    /// True if its text may name a promotion (`=Q`): a Conversion, a pull or a controlled
+    /// leg that puts a pawn on its far rank (FC6-BISH-04, FC6-PULL-04, FC6-MIND-02);
+    /// Paralyse reads one to refuse it with its rule.
     const fn takes_piece(self) -> bool {
-        matches!(self, Special::Convert | Special::Paralyse)
+        matches!(
+            self,
+            Special::Convert | Special::Paralyse | Special::Pull | Special::Mind
+        )
+    }
+
+    /// True if its number is a leg's leap tag (`#1` or none).
+    const fn leg_tag(self) -> bool {
+        matches!(self, Special::Fire | Special::Mind)
     }
 
     /// The action with these squares and the number `n` (0 = none).
@@ -142,12 +175,14 @@ pub fn parse(kinds: &KindSet, text: &str) -> Result<Action, ActionParseError> {
                 e.reason,
             )
         })?;
-        let n = if s.squares() == 1 {
-            "one square, like e4"
-        } else {
-            "two squares"
+        let (least, most) = s.squares();
+        let n = match (least, most) {
+            (1, 1) => "one square, like e4".to_string(),
+            (2, 2) => "two squares".to_string(),
+            (3, 3) => "three squares".to_string(),
+            (l, _) => format!("at least {l} squares"),
         };
-        if m.path.len() != s.squares() {
+        if m.path.len() < least || m.path.len() > most {
             return Err(err(
                 offset + 1,
                 format!("expected {n} after {}:", s.keyword()),
@@ -159,6 +194,15 @@ pub fn parse(kinds: &KindSet, text: &str) -> Result<Action, ActionParseError> {
         }
         if s == Special::Shadow && m.arg != 0 {
             return Err(err(at('#'), "a shadowing takes no number".into()));
+        }
+        if s.leg_tag() && m.arg > 1 {
+            return Err(err(
+                at('#'),
+                format!(
+                    "the only tag after {}: is #1 (the leg is a leap)",
+                    s.keyword()
+                ),
+            ));
         }
         if m.arg >= 1 << 12 {
             return Err(err(

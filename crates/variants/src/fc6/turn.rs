@@ -54,7 +54,7 @@ use super::empower::Analysis;
 use super::king::{self, exchange_candidates};
 use super::knight::{is_leap_capture, leap_captures, MARCH_LEGS};
 use super::movement::{classify, for_each_leg, middle_free, Grant, LegKind};
-use super::notation::{special, Special};
+use super::notation::{number, special, Special};
 use super::paralysis::is_paralyzed;
 use super::pawn::{
     is_promotion_choice, on_far_rank, owed, owed_promotions, promote, promote_by_capture,
@@ -66,7 +66,7 @@ use super::rotation;
 use super::shadow;
 use super::siege::besieged;
 use super::tomb::{self, Cascade, Death};
-use super::{bishop, chancellor, swap};
+use super::{bishop, chancellor, dragon, mind, pull, swap};
 use super::{queen, trap, walls};
 use crate::frozen_family::leap_paths::is_knight_offset;
 use crate::frozen_family::TurnEndZone;
@@ -94,6 +94,18 @@ pub struct LegContext {
     pub knight_only: bool,
     /// No capture (leg 4 of a march).
     pub no_capture: bool,
+    /// A leg played under Mind Control (FC6-MIND-02/03): captures only units of the
+    /// unit's own side, as if they were enemies; no Rook Push, no Knight's Leap capture.
+    pub controlled: bool,
+}
+
+/// How a leg is played: a plain leg, the leg of a Dragon's Fire, or a leg under Mind
+/// Control.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum LegMode {
+    Normal,
+    Fire,
+    Controlled,
 }
 
 /// Lists the candidate actions (every action the movement rules allow, before the
@@ -114,6 +126,7 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
             let ctx = LegContext {
                 knight_only: t.march && t.legs >= DOUBLE_LEGS,
                 no_capture: t.march && t.legs + 1 >= MARCH_LEGS,
+                controlled: false,
             };
             // FC6-DBLM-06: a king on an attacked square makes no further leg.
             let king_stays = pos.unit(t.mover).kind == KING && in_check(fc, pos, me);
@@ -144,7 +157,43 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
         bishop::candidates(fc, &an, pos, out);
         shadow::candidates(fc, &an, pos, out);
         rotation::candidates(pos, out);
+        fire_candidates(fc, &an, pos, out);
+        pull::candidates(fc, &an, pos, out);
+        mind::candidates(fc, &an, pos, &|b| controlled_legs(fc, &an, pos, b), out);
     }
+}
+
+/// Dragon's Fire candidates (FC6-DRAG-01): for each dragon of the side to act, its plain
+/// legs judged by [`dragon::candidates`].
+fn fire_candidates(fc: &Fc6, an: &Analysis, pos: &Fc6Position, out: &mut Vec<Action>) {
+    let me = pos.to_move();
+    let mut legs = Vec::new();
+    for s in pos.pieces(me, super::base::DRAGON).iter() {
+        legs.clear();
+        candidates_of(fc, an, pos, s, &mut legs);
+        dragon::candidates(fc, pos, s, &legs, out);
+    }
+}
+
+/// The legs the enemy unit on `b` may play under Mind Control (FC6-MIND-02/03): one plain
+/// leg of its own current patterns, capturing only units of its own side.
+pub fn controlled_legs(fc: &Fc6, an: &Analysis, pos: &Fc6Position, b: Square) -> Vec<Action> {
+    let mut out = Vec::new();
+    let ctx = LegContext {
+        controlled: true,
+        ..LegContext::default()
+    };
+    candidates_in(fc, an, pos, b, ctx, &mut out);
+    out
+}
+
+/// The leg inside a Dragon's Fire (`skip` 0) or a Mind Control (`skip` 1) action, as a
+/// move.
+fn inner_leg(a: &Action, skip: usize) -> Action {
+    let mut m =
+        Action::new(ActionKind::Move, &a.path[skip.min(a.path.len())..]).with_arg(number(a));
+    m.piece = a.piece;
+    m
 }
 
 /// The candidate legs of the unit on `sq` at the start of a turn (none if it is
@@ -184,10 +233,15 @@ pub fn candidates_in(
     let start = out.len();
     for g in &grants {
         for_each_leg(&fc.patterns, occ, walls, side, s, *g, &mut |leg| {
-            if leg.onto_unit
-                && (ctx.no_capture || kind == JESTER || refusal(fc, an, pos, s, leg.to).is_some())
-            {
-                return false;
+            if leg.onto_unit {
+                let refused = if ctx.controlled {
+                    mind::controlled_refusal(fc, an, pos, s, leg.to)
+                } else {
+                    refusal(fc, an, pos, s, leg.to).is_some()
+                };
+                if ctx.no_capture || kind == JESTER || refused {
+                    return false;
+                }
             }
             if tomb::landing_refused(pos, leg.to) {
                 return false;
@@ -211,7 +265,7 @@ pub fn candidates_in(
                 } else {
                     out.push(a);
                 }
-                if kind == ROOK && !is_leap && !leg.onto_unit {
+                if kind == ROOK && !is_leap && !leg.onto_unit && !ctx.controlled {
                     if let Some(e) = push_target(an, pos, s, leg.to) {
                         out.push(Action::new(ActionKind::Move, &[s, leg.to, e]));
                     }
@@ -229,7 +283,7 @@ pub fn candidates_in(
             false
         });
     }
-    if kind == KNIGHT && !ctx.no_capture {
+    if kind == KNIGHT && !ctx.no_capture && !ctx.controlled {
         leap_captures(pos, s, &|v| refusal(fc, an, pos, s, v).is_none(), out);
     }
 }
@@ -256,7 +310,7 @@ pub fn exec_with(
             finish_turn(pos, events);
         }
         ActionKind::Move if a.path.len() >= 2 => {
-            if leg(fc, pos, a, events, probe) {
+            if leg(fc, pos, a, events, probe, LegMode::Normal) {
                 pos.bump_ply();
             } else {
                 finish_turn(pos, events);
@@ -287,6 +341,15 @@ pub fn exec_with(
                 Some(Special::Paralyse) => chancellor::paralyse(pos, a, events),
                 Some(Special::Shadow | Special::Unshadow) => shadow::perform(pos, a, events),
                 Some(Special::Rotate) => rotation::perform(pos, a, events),
+                Some(Special::Pull) => pull::perform(fc, pos, a, events),
+                // FC6-DRAG-01, FC6-MIND-01: one leg that always ends the turn (it settles
+                // the turn's walls itself).
+                Some(Special::Fire) => {
+                    leg(fc, pos, &inner_leg(a, 0), events, probe, LegMode::Fire);
+                }
+                Some(Special::Mind) => {
+                    leg(fc, pos, &inner_leg(a, 1), events, probe, LegMode::Controlled);
+                }
                 None => {}
             }
             finish_turn(pos, events);
@@ -305,6 +368,7 @@ fn leg(
     a: &Action,
     events: &mut dyn EventSink,
     probe: bool,
+    mode: LegMode,
 ) -> bool {
     let Some(&s) = a.path.first() else {
         return false;
@@ -318,10 +382,13 @@ fn leg(
     // Decode the path: Knight's Leap capture `s v t`, rook push `s t e`, or a route.
     let mut victim_sq = None;
     let mut push_sq = None;
-    let route: SmallVec<[Square; 10]> = if kind == KNIGHT && is_leap_capture(pos, &a.path) {
+    let normal = mode == LegMode::Normal;
+    let route: SmallVec<[Square; 10]> = if normal && kind == KNIGHT && is_leap_capture(pos, &a.path)
+    {
         victim_sq = Some(a.path[1]);
         SmallVec::from_slice(&[s, a.path[2]])
-    } else if kind == ROOK
+    } else if normal
+        && kind == ROOK
         && a.path.len() == 3
         && ortho_dir(s, a.path[1]).and_then(|d| a.path[1].step(d)) == Some(a.path[2])
     {
@@ -332,8 +399,9 @@ fn leg(
     };
     let Some(&t) = route.last() else { return false };
     let mut out = LegOutcome::default();
-    // FC6-DBLM-05, FC6-FRST-01: judged when the turn starts, before leg 1.
-    if !probe {
+    // FC6-DBLM-05, FC6-FRST-01: judged when the turn starts, before leg 1. Dragon's Fire
+    // and a controlled leg are whole turns of one leg (FC6-DRAG-01, FC6-MIND-01).
+    if !probe && normal {
         out.may_double = match &prior {
             Some(_) => true,
             None => {
@@ -378,6 +446,22 @@ fn leg(
         if let Some(v) = pos.unit_at(q) {
             taken = Some(pos.unit(v).kind);
             tomb::die(pos, v, q, Death::Captured(id), &mut cascade, events);
+        }
+    }
+    // FC6-DRAG-03: Dragon's Fire burns its victims in scan order, each a capture by the
+    // dragon into the tomb of its own square; then CRR and Queen's Poison for each.
+    if mode == LegMode::Fire {
+        let mut burned: SmallVec<[frozen_core::Kind; 8]> = SmallVec::new();
+        for q in dragon::victims(fc, pos, t) {
+            if let Some(v) = pos.unit_at(q) {
+                burned.push(pos.unit(v).kind);
+                tomb::die(pos, v, q, Death::Captured(id), &mut cascade, events);
+            }
+        }
+        for vk in burned {
+            out.captured = true;
+            reduce_range(pos, id, vk);
+            queen::poison(pos, id, vk, events);
         }
     }
     if let Some(vk) = taken {
@@ -597,6 +681,17 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
         ActionKind::Swap => return swap::explain(fc, pos, a),
         ActionKind::Act => {
             return match special(a) {
+                Some(Special::Pull) => pull::explain(fc, pos, a),
+                Some(Special::Fire) => {
+                    let mut legs = Vec::new();
+                    if let Some(s) = a.from() {
+                        let an = Analysis::new(fc, pos);
+                        candidates_of(fc, &an, pos, s, &mut legs);
+                    }
+                    let leg_listed = legs.contains(&inner_leg(a, 0));
+                    dragon::explain(fc, pos, a, leg_listed)
+                }
+                Some(Special::Mind) => explain_mind(fc, pos, a),
                 Some(Special::Convert) => bishop::explain(fc, pos, a),
                 Some(Special::Paralyse) => {
                     let an = Analysis::new(fc, pos);
@@ -613,7 +708,7 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
         }
         _ => {
             return format!(
-                "fc6 has moves, `end`, King's Exchange (exchange:), respawn (drop:), owed promotions (act:e16=Q), swaps (swap:), Conversion (convert:), Paralyse (paralyse:), shadowing (shadow:, unshadow:) and rotations (rotate:) in this version: `{}` actions are not part of the game",
+                "fc6 has moves, `end`, King's Exchange (exchange:), respawn (drop:), owed promotions (act:e16=Q), swaps (swap:), Conversion (convert:), Paralyse (paralyse:), shadowing (shadow:, unshadow:), rotations (rotate:), Dragon's Fire (fire:), Pull (pull:) and Mind Control (mind:) in this version: `{}` actions are not part of the game",
                 a.kind.keyword()
             )
         }
@@ -728,4 +823,40 @@ pub fn explain_illegal(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
         return format!("the king steps one square; {to} is out of its reach (FC6-MOVE-10)");
     }
     format!("the unit on {from} cannot reach {to} with one leg of its patterns now (FC6-MOVE-01, FC6-EMPW-02)")
+}
+
+/// Why the Mind Control `a` is not legal in `pos`, in rule terms (FC6-MIND-01..04).
+fn explain_mind(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
+    let [x, y, _, ..] = a.path[..] else {
+        return "Mind Control names your unit's square, then the enemy unit's leg: mind:<A><B's from><B's to> (FC6-MIND-01)".into();
+    };
+    let an = Analysis::new(fc, pos);
+    if let Some(why) = mind::refusal(fc, &an, pos, x, y) {
+        return why;
+    }
+    let leg = inner_leg(a, 1);
+    let legs = controlled_legs(fc, &an, pos, y);
+    if let Some(to) = leg.to() {
+        if let Some((_, side)) = pos.piece_at(to) {
+            if side == pos.to_move() {
+                return format!("a controlled unit never captures your units; {to} holds one (FC6-MIND-03)");
+            }
+            if !legs.iter().any(|l| l.to() == Some(to)) {
+                return format!("the controlled unit may capture only a unit of its own side that it could capture as an enemy: not its king, not a unit of its kind, not a guarded unit or a shielded templar (FC6-MIND-03)");
+            }
+        }
+    }
+    let same_end: Vec<&Action> = legs
+        .iter()
+        .filter(|l| l.from() == leg.from() && l.to() == leg.to())
+        .collect();
+    match same_end.first() {
+        Some(c) if c.piece.is_some() && leg.piece.is_none() => "the controlled pawn reaches its far rank and must promote, by your choice: add =R, =N, =B, =D, =J, =C, =T or =Q (FC6-MIND-02, FC6-PAWN-02)".into(),
+        Some(c) if c.piece.is_none() && leg.piece.is_some() => "no promotion to choose in this leg (FC6-MIND-02)".into(),
+        Some(_) if leg.piece.is_some() => "a pawn promotes to R, N, B, D, J, C, T or Q, never K or P (FC6-PAWN-02)".into(),
+        Some(_) => "that route or leap tag is not one of the controlled unit's legs: write the start, every square it reflects on, then the end; a leap ends with #1 (FC6-BNCE-02)".into(),
+        None => format!(
+            "the unit on {y} cannot play that leg under control: one plain leg of its own patterns (no double move, Knight's Leap capture or Rook Push), capturing only units of its own side other than its king (FC6-MIND-02, FC6-MIND-03)"
+        ),
+    }
 }

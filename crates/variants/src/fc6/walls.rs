@@ -57,7 +57,7 @@ pub fn duration(mover: Kind, leg: LegKind, diagonal: bool) -> u32 {
 /// The longest duration any wall has (a leap's 5 turns).
 pub const MAX_DURATION: u32 = 5;
 
-/// Walls the squares `squares` for `n` turns of the side acting now, made by `creator`
+/// Walls the squares `squares` for `n` turns of the side of `creator`, who made them
 /// (FC6-WALL-01/04/07): squares holding a unit get none; a square already walled keeps the
 /// later end.
 pub fn make(
@@ -81,7 +81,8 @@ pub fn make_coded(
     kind: u8,
     events: &mut dyn EventSink,
 ) {
-    let side = pos.to_move();
+    // The maker's side: the mover's, or a mind-controlled unit's own (FC6-MIND-02).
+    let side = pos.unit(creator).side;
     let expires = pos.turns()[side].saturating_add(n);
     let free = (squares - pos.occupied()) - pos.traps().mask();
     for sq in free.iter() {
