@@ -17,7 +17,11 @@
 //!   King's Check and King's Exchange (FC6-KING), respawn with the influence map judged
 //!   term by term (FC6-RESP); part 3: shadowing and de-shadowing (FC6-SHAD) and
 //!   rotations with the majority, the edge ban and the unchanged test judged square by
-//!   square on the repetition key's values (FC6-ROTA));
+//!   square on the repetition key's values (FC6-ROTA); Dragon's Fire with its victims
+//!   judged on the board with the dragon moved (FC6-DRAG-01..03), Pull along the squares
+//!   between the ends of each slide route (FC6-PULL-01..05), Mind Control with the
+//!   recapture test on copies and the controlled leg played with the unit's own side's
+//!   walls (FC6-MIND-01..05));
 //! * the complete turns of the `turns: true` cases (`perft --turns`);
 //! * each unit's attack map on every square (the brute-force bounce-route enumerator
 //!   against `fc6::attack::attacks`, FC6-BNCE-06, FC6-TURN-04, FC6-KNIG-02).
@@ -2146,12 +2150,14 @@ fn naive_generator_agrees_on_owed_promotions() {
 /// The fixture positions whose perft(1) and perft(2) cases the naive generator checks in
 /// the default run: the start and small middle games (few units, so a few hundred
 /// children at some 10 to 20 ms each for the naive generator): one with shadows of both
-/// sides that may come back and a rotated block that carried walls and a tomb, and the
-/// bouncing queens on the edge.
+/// sides that may come back and a rotated block that carried walls and a tomb, the
+/// bouncing queens on the edge, and a middle game where White may breathe fire, pull and
+/// control, and Black may breathe fire and pull in its replies.
 const DEFAULT_FULL: &[&str] = &[
     "start",
     "shadows and a rotated block",
     "bouncing queens from the edge",
+    "fire, pull and mind control",
 ];
 
 /// The cases of `fixtures/perft/fc6.ron` that count actions: (name, position, depth,
