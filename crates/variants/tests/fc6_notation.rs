@@ -198,3 +198,95 @@ fn shadow_unshadow_and_rotate_round_trip() {
     }
     assert!(g.clone().apply_text("rotate:c3e6#1").is_err());
 }
+
+/// Dragon's Fire (`fire:<the dragon's leg>`), Pull (`pull:<puller><pulled><landing>#n`,
+/// `=X` for a promotion) and Mind Control (`mind:<controller><the controlled unit's leg>`)
+/// round-trip; malformed texts give a parse error with a column, never a panic;
+/// well-formed but illegal ones parse and are refused by the rules, with the position
+/// unchanged (FC6-DRAG-01, FC6-PULL-01, FC6-MIND-01).
+#[test]
+fn fire_pull_and_mind_round_trip() {
+    let rules = Fc6::new();
+    let fen = "15k/14pp/16/12t3/7r8/16/16/9d6/11j4/16/5n10/6n9/3D3P8/16/PP14/K1BQN1R9 w";
+    let pos = rules.position_from_fen(fen).expect("fen");
+    let g = Game::from_position(rules.clone(), pos.clone());
+    let texts: Vec<String> = g.actions().iter().map(|a| g.format(a)).collect();
+    for want in [
+        "fire:d4e5",
+        "fire:d4a7g13",
+        "pull:g1g5g3#2",
+        "pull:g1m13h2#11",
+        "mind:d4m13m14",
+    ] {
+        assert!(texts.iter().any(|t| t == want), "{want} in the list");
+    }
+    for kind in ["fire:", "pull:", "mind:"] {
+        assert!(texts.iter().any(|t| t.starts_with(kind)), "{kind} listed");
+    }
+    for a in g.actions() {
+        let t = g.format(&a);
+        assert_eq!(rules.parse_action(&pos, &t).expect("parses"), a, "{t}");
+    }
+    for text in [
+        "fire:d4e5",
+        "fire:d4b6a5",
+        "fire:d4f6#1",
+        "pull:a1a8a4#4",
+        "pull:a14e14c16=Q#2",
+        "mind:c1g5e6",
+        "mind:b8b2b1=Q",
+        "mind:c1c3e5c7#1",
+    ] {
+        let a = rules
+            .parse_action(&pos, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(rules.format_action(&pos, &a), text);
+    }
+    for bad in [
+        "fire:",
+        "fire:d4",
+        "fire:d4e5#2",
+        "fire:d4e5=Q",
+        "fire:z9e5",
+        "pull:",
+        "pull:a1a8",
+        "pull:a1a8a4a3#1",
+        "pull:a1a8a4#99999",
+        "pull:a1a8a4#",
+        "mind:",
+        "mind:c1g5",
+        "mind:c1g5e6#2",
+        "mind:c1g5e6=",
+        "mind:c1g5e6=Z",
+        "act:d4e5#3",
+        "act:a1a8a4#68",
+        "act:c1g5e6#5",
+    ] {
+        let e = rules
+            .parse_action(&pos, bad)
+            .expect_err(&format!("{bad} parsed"));
+        assert!(e.column >= 1, "{bad}: {e}");
+    }
+    // Parsed, then refused by the rules with the rule's reason; nothing changes.
+    for (text, why) in [
+        ("fire:d4c3", "needs a victim"),
+        ("fire:d4f6", "no unit, wall or tomb"),
+        ("fire:c1d2", "no dragon of yours"),
+        ("pull:g1g5g3", "tag"),
+        ("pull:g1g5g1#4", "no slide"),
+        ("pull:d1a1b1#1", "kings cannot be pulled"),
+        ("pull:e1g5f4#1", "kind immunity"),
+        ("mind:d4m13a1", "never captures your units"),
+        ("mind:d4m13c3", "cannot play that leg"),
+        ("mind:c1g5e6", "recaptured"),
+        ("mind:a1m13m14", "could not capture"),
+    ] {
+        let mut h = g.clone();
+        let err = h
+            .apply_text(text)
+            .expect_err(&format!("{text} must be refused"))
+            .to_string();
+        assert!(err.contains(why), "{text}: {err}");
+        assert_eq!(h.position().hash(), g.position().hash(), "{text}");
+    }
+}

@@ -12,7 +12,7 @@ use frozen_variants::fc6::base::{
 use frozen_variants::fc6::{tomb, trap, Fc6};
 
 mod fc6_support;
-use fc6_support::{actions, apply, at, fen, game, left, sq, turns, w};
+use fc6_support::{actions, apply, at, fen, game, left, make_shadow, pos, sq, turns, w};
 
 /// The text is read, then refused by the rules; the error names `why`.
 fn refused(g: &Game<Fc6>, text: &str, why: &str) {
@@ -401,6 +401,10 @@ fn fc6_drag_01_fire_after_a_leg_needs_a_victim() {
     assert_eq!(p.piece_at(sq("e5")).map(|(k, _)| k), Some(DRAGON));
     assert_eq!(p.unit(n).loc, Location::Tomb(sq("f6")));
     assert_eq!(p.to_move(), Side::Black, "a whole turn");
+    assert!(
+        p.wall(sq("d4")).is_some(),
+        "the fire leg leaves its wall like any leg (FC6-WALL-06)"
+    );
     let mut d = game(&w("Ka1 Pa3 Dd4 nf6 kp16 pp14"));
     apply(&mut d, &["a3a4"]);
     refused(&d, "fire:d4e5", "turn is in progress");
@@ -420,6 +424,16 @@ fn fc6_drag_02_who_does_not_burn() {
     assert!(p.unit_at(sq("f4")).is_none(), "the knight burns");
     let g = game(&w("Ka1 Pa3 Dd3 Pf5 kd5 pp14"));
     assert!(!actions(&g).contains("fire:d3e5"), "only friends and a king near e5");
+    refused(&g, "fire:d3e5", "needs a victim");
+    // A shadow next to the landing square never burns; a wall there is left standing.
+    let mut p = pos(&fen("Ka1 Pa3 Dd3 nd4 ne4 kp16 pp14", "w", "- f6:w2"));
+    let s = make_shadow(&mut p, "e4", 0);
+    let mut g = Game::from_position(fc6_support::rules(), p);
+    apply(&mut g, &["fire:d3e5"]);
+    let p = g.position();
+    assert_eq!(p.unit(s).loc, Location::Shadow(sq("e4")), "the shadow stays");
+    assert!(p.unit_at(sq("d4")).is_none(), "the knight burns");
+    assert!(p.wall(sq("f6")).is_some(), "walls are unharmed");
 }
 
 /// FC6-DRAG-03: each victim is a capture: a tomb on its square (ARMED at once), CRR for
