@@ -1017,8 +1017,8 @@ impl Board {
                             promo: None,
                             victim: Some(v),
                             push: None,
-                burn: Vec::new(),
-                controlled: false,
+                            burn: Vec::new(),
+                            controlled: false,
                         });
                     }
                 }
@@ -1246,7 +1246,13 @@ impl Board {
         if goes_on {
             return b;
         }
-        b.settle(if alive { t } else { usize::MAX }, legs, &due, crossed, maker);
+        b.settle(
+            if alive { t } else { usize::MAX },
+            legs,
+            &due,
+            crossed,
+            maker,
+        );
         b.turn = None;
         if let Some(k) = promo {
             let x = b.at[t].as_mut().expect("pawn");
@@ -1481,10 +1487,7 @@ impl Board {
                 if burn.is_empty() {
                     continue;
                 }
-                let fire = Decision {
-                    burn,
-                    ..d.clone()
-                };
+                let fire = Decision { burn, ..d.clone() };
                 out.push((format!("fire:{}", d.text), self.apply(&fire)));
             }
         }
@@ -1627,11 +1630,11 @@ impl Board {
     fn safe(&self, a: usize, b: usize) -> bool {
         let x = self.at[a].expect("A");
         let mut ends = Vec::new();
-        if self
-            .capture_grants(a)
-            .into_iter()
-            .any(|g| self.legs(a, x.white, g, None).iter().any(|l| l.onto && *l.path.last().expect("end") == b))
-        {
+        if self.capture_grants(a).into_iter().any(|g| {
+            self.legs(a, x.white, g, None)
+                .iter()
+                .any(|l| l.onto && *l.path.last().expect("end") == b)
+        }) {
             ends.push(b);
         }
         if x.kind == N {

@@ -169,6 +169,10 @@ struct Seen {
     rotated_layers: usize,
     /// Rook pushes (FC6-ROOK-01).
     pushes: usize,
+    /// Dragon's Fire, Pull and Mind Control.
+    fires: usize,
+    pulls: usize,
+    minds: usize,
 }
 
 fn count(seen: &mut Seen, pos_before: &Fc6Position, a: &frozen_core::Action, events: &[Event]) {
@@ -182,6 +186,9 @@ fn count(seen: &mut Seen, pos_before: &Fc6Position, a: &frozen_core::Action, eve
     match frozen_variants::fc6::notation::special(a) {
         Some(frozen_variants::fc6::notation::Special::Paralyse) => seen.paralyses += 1,
         Some(frozen_variants::fc6::notation::Special::Convert) => seen.conversions += 1,
+        Some(frozen_variants::fc6::notation::Special::Fire) => seen.fires += 1,
+        Some(frozen_variants::fc6::notation::Special::Pull) => seen.pulls += 1,
+        Some(frozen_variants::fc6::notation::Special::Mind) => seen.minds += 1,
         _ => {}
     }
     match frozen_variants::fc6::shadow::form(a) {
@@ -269,8 +276,20 @@ fn quarter_rotations(
 ) -> usize {
     let (rot, rest): (Vec<_>, Vec<_>) =
         (0..acts.len()).partition(|&i| rotation::is_rotation(&acts[i]));
-    let pool = if rest.is_empty() || (!rot.is_empty() && rng.below(4) == 0) {
+    // Dragon's Fire, Pull and Mind Control (many per position: every pull distance, every
+    // leg of a controlled unit) get one ply in eight of the non-rotation plies, the same
+    // way, so these games keep reaching the other mechanics as before.
+    let (new, rest): (Vec<_>, Vec<_>) = rest.into_iter().partition(|&i| {
+        use frozen_variants::fc6::notation::{special, Special};
+        matches!(
+            special(&acts[i]),
+            Some(Special::Fire | Special::Pull | Special::Mind)
+        )
+    });
+    let pool = if rest.is_empty() && new.is_empty() || (!rot.is_empty() && rng.below(4) == 0) {
         rot
+    } else if rest.is_empty() || (!new.is_empty() && rng.below(8) == 0) {
+        new
     } else {
         rest
     };
@@ -406,6 +425,12 @@ fn fc6_random_games_keep_invariants() {
     assert!(seen.deshadowings >= 1, "{seen:?}");
     assert!(seen.rotations >= 1000, "{seen:?}");
     assert!(seen.rotated_layers >= 100, "{seen:?}");
+    // Dragon's Fire, Pull and Mind Control (FC6-DRAG-01, FC6-PULL-01, FC6-MIND-01): these
+    // seeds, with one ply in eight of the non-rotation plies picking among them, meet 62
+    // fires, 506 pulls and 276 Mind Controls; the floors are about a third of that.
+    assert!(seen.fires >= 20, "{seen:?}");
+    assert!(seen.pulls >= 150, "{seen:?}");
+    assert!(seen.minds >= 90, "{seen:?}");
 }
 
 /// The same random games with every check, playing as the harness and the soak do: a

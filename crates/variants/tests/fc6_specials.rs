@@ -6,9 +6,7 @@
 //! included. Refused actions are parsed and refused by the rules, with the reason.
 
 use frozen_core::{Event, Game, Location, Side};
-use frozen_variants::fc6::base::{
-    is_crr, BISHOP, CHANCELLOR, DRAGON, KNIGHT, PAWN, QUEEN, ROOK,
-};
+use frozen_variants::fc6::base::{is_crr, BISHOP, CHANCELLOR, DRAGON, KNIGHT, PAWN, QUEEN, ROOK};
 use frozen_variants::fc6::{tomb, trap, Fc6};
 
 mod fc6_support;
@@ -382,7 +380,6 @@ fn fc6_bish_05_not_a_capture() {
     );
 }
 
-
 // ---------------------------------------------------------------- DRAG
 
 /// FC6-DRAG-01: Dragon's Fire: one non-capturing leg to a square with no unit, wall or
@@ -423,7 +420,10 @@ fn fc6_drag_02_who_does_not_burn() {
     }
     assert!(p.unit_at(sq("f4")).is_none(), "the knight burns");
     let g = game(&w("Ka1 Pa3 Dd3 Pf5 kd5 pp14"));
-    assert!(!actions(&g).contains("fire:d3e5"), "only friends and a king near e5");
+    assert!(
+        !actions(&g).contains("fire:d3e5"),
+        "only friends and a king near e5"
+    );
     refused(&g, "fire:d3e5", "needs a victim");
     // A shadow next to the landing square never burns; a wall there is left standing.
     let mut p = pos(&fen("Ka1 Pa3 Dd3 nd4 ne4 kp16 pp14", "w", "- f6:w2"));
@@ -431,7 +431,11 @@ fn fc6_drag_02_who_does_not_burn() {
     let mut g = Game::from_position(fc6_support::rules(), p);
     apply(&mut g, &["fire:d3e5"]);
     let p = g.position();
-    assert_eq!(p.unit(s).loc, Location::Shadow(sq("e4")), "the shadow stays");
+    assert_eq!(
+        p.unit(s).loc,
+        Location::Shadow(sq("e4")),
+        "the shadow stays"
+    );
     assert!(p.unit_at(sq("d4")).is_none(), "the knight burns");
     assert!(p.wall(sq("f6")).is_some(), "walls are unharmed");
 }
@@ -445,7 +449,11 @@ fn fc6_drag_03_each_victim_a_capture() {
     let d = at(&g, "d4");
     apply(&mut g, &["fire:d4e5"]);
     let p = g.position();
-    assert_eq!(p.unit(d).status.range, 13, "-2 for the knight, -1 for the pawn");
+    assert_eq!(
+        p.unit(d).status.range,
+        13,
+        "-2 for the knight, -1 for the pawn"
+    );
     assert_eq!(tomb::state(p, sq("f6")), Some(tomb::TombState::Armed));
     assert_eq!(tomb::state(p, sq("d6")), Some(tomb::TombState::Armed));
     let mut q = game(&w("Ka1 Pa3 Dd4 qf6 kp16 pp14"));
@@ -454,7 +462,11 @@ fn fc6_drag_03_each_victim_a_capture() {
     let mut j = game(&w("Ka1 Pa3 Dd4 jf6 kp16 pp14"));
     let d = at(&j, "d4");
     apply(&mut j, &["fire:d4e5"]);
-    assert_eq!(j.position().unit(d).loc, Location::Tomb(sq("e5")), "the blast kills it");
+    assert_eq!(
+        j.position().unit(d).loc,
+        Location::Tomb(sq("e5")),
+        "the blast kills it"
+    );
 }
 
 /// FC6-DRAG-05: the dragon's range limits its diagonal slides only; its step and knight
@@ -480,7 +492,9 @@ fn fc6_pull_01_pull_along_the_slide() {
         assert!(l.contains(&format!("pull:a1a8{to}#{n}")), "{to}");
     }
     assert!(!l.iter().any(|t| t.starts_with("pull:a1a8a1")));
-    assert!(l.contains("pull:c1c5b4#1") && l.contains("pull:c1c5a3#2") && l.contains("pull:c1c5b2#3"));
+    assert!(
+        l.contains("pull:c1c5b4#1") && l.contains("pull:c1c5a3#2") && l.contains("pull:c1c5b2#3")
+    );
     refused(&g, "pull:a1a8a4#3", "slide");
     let n = at(&g, "a8");
     apply(&mut g, &["pull:a1a8a4#4"]);
@@ -535,12 +549,19 @@ fn fc6_pull_04_landing_counts_passing_does_not() {
     let f = fen("Kh1 Pp2 Ra1 na8 kp16 pp14", "w", "- - - - a4:p");
     let mut g = game(&f);
     apply(&mut g, &["pull:a1a8a3#5"]);
-    assert_eq!(left(&g, "a3"), 0, "crossing the ARMED tomb on a4 costs nothing");
+    assert_eq!(
+        left(&g, "a3"),
+        0,
+        "crossing the ARMED tomb on a4 costs nothing"
+    );
     let mut g = game(&f);
     let n = at(&g, "a8");
     apply(&mut g, &["pull:a1a8a4#4"]);
     assert_eq!(g.position().unit(n).loc, Location::Tomb(sq("a4")));
-    assert_eq!(tomb::state(g.position(), sq("a4")), Some(tomb::TombState::Active));
+    assert_eq!(
+        tomb::state(g.position(), sq("a4")),
+        Some(tomb::TombState::Active)
+    );
     let g = game(&fen("Kh1 Pp2 Ra1 na8 kp16 pp14", "w", "- - - - a4:p*"));
     assert!(!actions(&g).contains("pull:a1a8a4#4"));
     refused(&g, "pull:a1a8a4#4", "ACTIVE");
@@ -551,10 +572,16 @@ fn fc6_pull_04_landing_counts_passing_does_not() {
     // A friendly pawn pulled onto its far rank (a bounced route through c16) promotes.
     let g = game(&w("Kh1 Pp2 Ba14 Pe14 kp1 pp14"));
     let l = actions(&g);
-    assert!(l.contains("pull:a14e14c16=Q#2") && !l.contains("pull:a14e14c16#2"), "{l:?}");
+    assert!(
+        l.contains("pull:a14e14c16=Q#2") && !l.contains("pull:a14e14c16#2"),
+        "{l:?}"
+    );
     let mut g = g;
     apply(&mut g, &["pull:a14e14c16=N#2"]);
-    assert_eq!(g.position().piece_at(sq("c16")), Some((KNIGHT, Side::White)));
+    assert_eq!(
+        g.position().piece_at(sq("c16")),
+        Some((KNIGHT, Side::White))
+    );
 }
 
 /// FC6-PULL-05: no paralysis for the pulled unit, no walls or traps; the square it leaves
@@ -601,7 +628,11 @@ fn fc6_mind_02_the_leg_is_bs_own() {
     apply(&mut g, &["mind:c3h8h12"]);
     let p = g.position();
     let w9 = p.wall(sq("h9")).expect("a wall on the passed square");
-    assert_eq!(w9.side, Side::Black, "the wall is the controlled rook's side's");
+    assert_eq!(
+        w9.side,
+        Side::Black,
+        "the wall is the controlled rook's side's"
+    );
     assert!(p.wall(sq("h8")).is_some_and(|w| w.side == Side::Black));
     let mut g = game(&w("Kh3 Pa3 Rb8 pb2 kp16 pp14"));
     let l = actions(&g);

@@ -75,12 +75,7 @@ pub fn victims(fc: &Fc6, pos: &Fc6Position, at: Square) -> SmallVec<[Square; 8]>
 /// The victims the dragon on `s` would burn after its leg to the empty `t`
 /// (FC6-DRAG-01): judged on a copy with the dragon moved (protection and the Shield may
 /// change with it).
-pub fn victims_after(
-    fc: &Fc6,
-    pos: &Fc6Position,
-    s: Square,
-    t: Square,
-) -> SmallVec<[Square; 8]> {
+pub fn victims_after(fc: &Fc6, pos: &Fc6Position, s: Square, t: Square) -> SmallVec<[Square; 8]> {
     let Some(d) = pos.unit_at(s) else {
         return SmallVec::new();
     };

@@ -69,13 +69,7 @@ pub fn controlled_refusal(
 }
 
 /// Why A on `a` may not control B on `b` (None: it may) (FC6-MIND-01, FC6-MIND-04).
-pub fn refusal(
-    fc: &Fc6,
-    an: &Analysis,
-    pos: &Fc6Position,
-    a: Square,
-    b: Square,
-) -> Option<String> {
+pub fn refusal(fc: &Fc6, an: &Analysis, pos: &Fc6Position, a: Square, b: Square) -> Option<String> {
     if only_shadows(pos, b) {
         return Some(format!(
             "{b} holds only shadows: a shadow cannot be controlled (FC6-MIND-04, FC6-SHAD-03)"

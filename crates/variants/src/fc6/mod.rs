@@ -226,7 +226,7 @@ impl Rules for Fc6 {
         "fc6"
     }
     fn description(&self) -> &str {
-        "FrozenChess 6: 16x16, walls, bishop bounce, range reduction, empower, guards, templar shield, power steal, double moves, traps, tombs, explosions, respawn"
+        "FrozenChess 6: 16x16, walls, bishop bounce, range reduction, empower, guards, templar shield, power steal, double moves, traps, tombs, explosions, respawn, swaps, shadows, rotations, Dragon's Fire, Pull, Mind Control"
     }
     fn kinds(&self) -> &frozen_core::KindSet {
         &self.kinds

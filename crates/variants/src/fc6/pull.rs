@@ -48,13 +48,7 @@ use smallvec::SmallVec;
 
 /// Why the unit on `a` may not pull the unit on `b` (None: it may, given a slide reaches
 /// it) (FC6-PULL-01/02).
-pub fn refusal(
-    fc: &Fc6,
-    an: &Analysis,
-    pos: &Fc6Position,
-    a: Square,
-    b: Square,
-) -> Option<String> {
+pub fn refusal(fc: &Fc6, an: &Analysis, pos: &Fc6Position, a: Square, b: Square) -> Option<String> {
     if only_shadows(pos, b) {
         return Some(format!(
             "{b} holds only shadows: a shadow cannot be pulled (FC6-PULL-02, FC6-SHAD-03)"

@@ -345,10 +345,31 @@ pub fn exec_with(
                 // FC6-DRAG-01, FC6-MIND-01: one leg that always ends the turn (it settles
                 // the turn's walls itself).
                 Some(Special::Fire) => {
+                    if events.wants() {
+                        if let (Some(s), Some(t)) = (a.from(), a.to()) {
+                            events.push(Event::Note(format!(
+                                "the dragon on {s} breathes fire from {t}"
+                            )));
+                        }
+                    }
                     leg(fc, pos, &inner_leg(a, 0), events, probe, LegMode::Fire);
                 }
                 Some(Special::Mind) => {
-                    leg(fc, pos, &inner_leg(a, 1), events, probe, LegMode::Controlled);
+                    if events.wants() {
+                        if let [x, y, ..] = a.path[..] {
+                            events.push(Event::Note(format!(
+                                "the unit on {x} controls the unit on {y}"
+                            )));
+                        }
+                    }
+                    leg(
+                        fc,
+                        pos,
+                        &inner_leg(a, 1),
+                        events,
+                        probe,
+                        LegMode::Controlled,
+                    );
                 }
                 None => {}
             }
@@ -839,7 +860,9 @@ fn explain_mind(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
     if let Some(to) = leg.to() {
         if let Some((_, side)) = pos.piece_at(to) {
             if side == pos.to_move() {
-                return format!("a controlled unit never captures your units; {to} holds one (FC6-MIND-03)");
+                return format!(
+                    "a controlled unit never captures your units; {to} holds one (FC6-MIND-03)"
+                );
             }
             if !legs.iter().any(|l| l.to() == Some(to)) {
                 return format!("the controlled unit may capture only a unit of its own side that it could capture as an enemy: not its king, not a unit of its kind, not a guarded unit or a shielded templar (FC6-MIND-03)");
