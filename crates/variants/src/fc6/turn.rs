@@ -865,7 +865,7 @@ fn explain_mind(fc: &Fc6, pos: &Fc6Position, a: &Action) -> String {
                 );
             }
             if !legs.iter().any(|l| l.to() == Some(to)) {
-                return format!("the controlled unit may capture only a unit of its own side that it could capture as an enemy: not its king, not a unit of its kind, not a guarded unit or a shielded templar (FC6-MIND-03)");
+                return "the controlled unit may capture only a unit of its own side that it could capture as an enemy: not its king, not a unit of its kind, not a guarded unit or a shielded templar (FC6-MIND-03)".into();
             }
         }
     }
