@@ -638,7 +638,7 @@ pub fn probe_leg(fc: &Fc6, pos: &mut Fc6Position, a: &Action) -> bool {
     if a.kind != ActionKind::Move || a.path.len() < 2 || pos.state().turn.is_some() {
         return false;
     }
-    !leg(fc, pos, a, &mut NoEvents, true)
+    !leg(fc, pos, a, &mut NoEvents, true, LegMode::Normal)
 }
 
 /// The unit making the turn in progress, if any.
