@@ -299,15 +299,7 @@ pub fn leg_reads(
     let mut reads = table.reach(grant.pats & LEAPS, side, s, occ);
     if grant.pats & P_ORTHO != 0 {
         for d in Dir::ORTHO {
-            let mut p = s;
-            for _ in 0..grant.range {
-                let Some(n) = p.step(d) else { break };
-                reads.set(n);
-                if walls.contains(n) || occ.contains(n) {
-                    break;
-                }
-                p = n;
-            }
+            reads |= ray(occ, walls, s, d, grant.range);
         }
     }
     if grant.pats & P_DIAG != 0 {
@@ -339,18 +331,23 @@ pub fn straight_cover(
         dirs.extend(Dir::DIAG);
     }
     for d in dirs {
-        let mut p = s;
-        for _ in 0..grant.range {
-            let Some(n) = p.step(d) else { break };
-            if walls.contains(n) {
-                break;
-            }
-            out.set(n);
-            if occ.contains(n) {
-                break;
-            }
-            p = n;
+        out |= ray(occ, walls, s, d, grant.range) - walls;
+    }
+    out
+}
+
+/// The squares of the straight line from `s` in direction `d`, at most `range` of them,
+/// up to and including the first unit or wall (a slide that never bounces).
+fn ray(occ: Bitboard, walls: Bitboard, s: Square, d: Dir, range: u16) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    let mut p = s;
+    for _ in 0..range {
+        let Some(n) = p.step(d) else { break };
+        out.set(n);
+        if walls.contains(n) || occ.contains(n) {
+            break;
         }
+        p = n;
     }
     out
 }
