@@ -37,14 +37,7 @@ pub fn legal_actions<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, out: &m
     let mut keep = start;
     let mut bulk = Bulk::default();
     for i in start..end {
-        let ok = match bulk.verdict(g, pos, &out[i]) {
-            Some(v) => v,
-            None => {
-                let a = out[i].clone();
-                is_legal(g, pos, &a, out)
-            }
-        };
-        if ok {
+        if bulk.legal(g, pos, out, i) {
             out.swap(keep, i);
             keep += 1;
         }
@@ -102,6 +95,24 @@ impl Bulk {
         pos.undo_to(m);
         quiet.then_some(true)
     }
+
+    /// True if the candidate `buf[i]` is legal: its bulk verdict, or else [`is_legal`]
+    /// (which uses `buf` past its end as scratch space).
+    fn legal<G: FamilyGame>(
+        &mut self,
+        g: &G,
+        pos: &mut Position<G::State>,
+        buf: &mut Vec<Action>,
+        i: usize,
+    ) -> bool {
+        match self.verdict(g, pos, &buf[i]) {
+            Some(v) => v,
+            None => {
+                let a = buf[i].clone();
+                is_legal(g, pos, &a, buf)
+            }
+        }
+    }
 }
 
 /// Number of legal decisions of the side to act; `buf` is scratch space.
@@ -119,14 +130,7 @@ pub fn count_legal<G: FamilyGame>(
     let mut n = 0;
     let mut bulk = Bulk::default();
     for i in 0..end {
-        let ok = match bulk.verdict(g, pos, &buf[i]) {
-            Some(v) => v,
-            None => {
-                let a = buf[i].clone();
-                is_legal(g, pos, &a, buf)
-            }
-        };
-        if ok {
+        if bulk.legal(g, pos, buf, i) {
             n += 1;
         }
     }
