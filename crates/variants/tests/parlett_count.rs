@@ -67,6 +67,32 @@ fn check_rule_sets_with_fairy_attackers_count_equals_the_action_list() {
     assert!(s.rights_nodes >= 2_000, "too few nodes with rights: {s:?}");
 }
 
+/// Exact slides counted for all of a kind's pieces at once
+/// (`SimpleTables::exact_plan`): `fide` whose pawn also has an exact slide of
+/// three squares that may capture (counted as a set beside the double step),
+/// two initial exact slides (two and three squares), and a capturing double
+/// step landing where the quiet one does (no set count: the landings meet).
+#[test]
+fn pawns_with_more_exact_slides_count_equals_the_action_list() {
+    for (i, extra) in ["3>", "oi3>", "ci2>"].iter().enumerate() {
+        let fide = include_str!("../../../fixtures/variants/fide.ron").replace(
+            "\"P: oi2>, o1>, c1X>\"",
+            &format!("\"P: oi2>, o1>, c1X>, {extra}\""),
+        );
+        assert!(fide.contains(extra), "fide set text changed");
+        let rules = frozen_variants::parlett::load_set(&fide).expect("fide variant loads");
+        let s = run_rules(
+            &format!("fide+{extra}"),
+            &rules,
+            10 + i as u64,
+            CHESS_FENS,
+            false,
+            10,
+        );
+        assert!(s.nodes >= 2_000, "too few nodes: {s:?}");
+    }
+}
+
 /// Crowded and promotion positions of fairy-chess (from its perft fixture).
 const FAIRY_FENS: &[&str] = &[
     "w1s1k1cw/f1f2fff/2j5/3F1S2/2s1J3/1C6/FF1F1FFF/W1S1K1CW w - - 0 1",

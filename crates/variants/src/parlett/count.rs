@@ -235,10 +235,53 @@ impl ParlettRules {
                     }
                     bb &= lines;
                 }
+                // A kind whose exact slides (a pawn's double step) are counted
+                // for all its pieces off the pin lines at once, as shifts of the
+                // set (`SimpleTables::exact_plan`): those pieces then take only
+                // their other targets one by one, and need no look-up of whether
+                // they moved.
+                let plan = if fast_kind && !pattern_tested {
+                    nw.exact_plan(k, side)
+                } else {
+                    None
+                };
+                let mut planned = 0u64;
+                if let Some(steps) = plan {
+                    planned = bb & !lines;
+                    let unmoved = if steps.iter().any(|st| st.initial) {
+                        unmoved_among(pos, planned)
+                    } else {
+                        0
+                    };
+                    for st in steps {
+                        let t = st.targets(planned, unmoved, own, enemy) & mask;
+                        let promo = if promotes { t & zone } else { 0 };
+                        moves.add(t & !promo);
+                        if promo != 0 {
+                            n += u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
+                        }
+                    }
+                }
                 while bb != 0 {
                     let i = bb.trailing_zeros() as usize;
                     bb &= bb - 1;
                     let sq = narrow::square(i);
+                    if planned & (1 << i) != 0 {
+                        let t = nw.merged_targets(kind, i, side, own, enemy) & mask;
+                        let promo = if promotes { t & zone } else { 0 };
+                        moves.add(t & !promo);
+                        if promo != 0 {
+                            n += u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
+                        }
+                        if let Some(u) = lines_unit(sq) {
+                            // Its complex moves skip what its simple ones give:
+                            // those in full.
+                            let moved = pos.unit(u).status.moved;
+                            let (all, _) = nw.targets(kind, i, side, moved, own, enemy);
+                            n += complex(u, Some(unpack(all)));
+                        }
+                        continue;
+                    }
                     let allowed = match (fast_kind, lines & (1 << i) == 0) {
                         (false, _) => None,
                         (true, true) => Some(mask),
@@ -456,6 +499,21 @@ impl ParlettRules {
         });
         n
     }
+}
+
+/// The squares among `bits` (narrow) whose unit has not moved.
+#[inline]
+fn unmoved_among(pos: &Position<ParlettState>, bits: u64) -> u64 {
+    let mut m = 0u64;
+    let mut b = bits;
+    while b != 0 {
+        let i = b.trailing_zeros() as usize;
+        b &= b - 1;
+        if let Some(u) = pos.unit_at(narrow::square(i)) {
+            m |= u64::from(!pos.unit(u).status.moved) << i;
+        }
+    }
+    m
 }
 
 /// A running count of moves given as target sets, one set per piece (or per

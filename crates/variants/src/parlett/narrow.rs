@@ -150,6 +150,64 @@ mod tests {
         }
     }
 
+    /// A kind's exact slides counted as sets (`SimpleTables::exact_plan`) give,
+    /// beside each piece's `merged_targets`, exactly the targets the piece by
+    /// piece form gives: on random placements, with random unmoved pieces. And
+    /// the plan exists where the landings cannot meet another element's (the
+    /// pawn's double step) and not where they can.
+    #[test]
+    fn exact_plans_count_as_the_pieces_would() {
+        let base = crate::parlett::rules::builtin::FIDE;
+        let sets = [
+            ("oi2>, o1>, c1X>", true),
+            ("oi2>, o1>, c1X>, 3>", true),
+            ("oi2>, o1>, c1X>, oi3>", true),
+            ("oi2>, o1>, c1X>, ci2>", false),
+            ("oi2>, o1>, c1X>, 2>", false),
+        ];
+        let mut rng = Rng::new(5);
+        for (pawn, planned) in sets {
+            let text = base.replace("\"P: oi2>, o1>, c1X>\"", &format!("\"P: {pawn}\""));
+            let rules = crate::parlett::load_set(&text).expect("set loads");
+            let c = rules.compiled();
+            let nw = c.narrow().expect("narrow tables");
+            let pawn_kind = c.kinds.len() - 1;
+            for side in Side::ALL {
+                assert_eq!(nw.exact_plan(pawn_kind, side).is_some(), planned, "{pawn}");
+            }
+            for _ in 0..2000 {
+                let (a, b) = (rng.next_u64(), rng.next_u64());
+                let own = a & b;
+                let enemy = a & !b & rng.next_u64();
+                let unmoved = rng.next_u64();
+                for side in Side::ALL {
+                    for k in 0..c.kinds.len() {
+                        let Some(steps) = nw.exact_plan(k, side) else {
+                            continue;
+                        };
+                        let kind = Kind(k as u8);
+                        let from = own & rng.next_u64();
+                        let mut want = 0u64;
+                        let mut bits = from;
+                        while bits != 0 {
+                            let i = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            let moved = unmoved & (1 << i) == 0;
+                            let (all, _) = nw.targets(kind, i, side, moved, own, enemy);
+                            let merged = nw.merged_targets(kind, i, side, own, enemy);
+                            assert_eq!(all & merged, merged, "{pawn}: merged within all");
+                            want |= all & !merged;
+                        }
+                        let got = steps
+                            .iter()
+                            .fold(0, |m, st| m | st.targets(from, unmoved, own, enemy));
+                        assert_eq!(got, want, "{pawn}: kind {k} {side:?} from {from:x}");
+                    }
+                }
+            }
+        }
+    }
+
     /// The narrow tables (packed from the wide ones) answer exactly as the wide
     /// ones, for every kind of every built-in set, on random occupancies: the
     /// packing keeps every table entry where the generic code looks for it.

@@ -233,6 +233,43 @@ pub(crate) struct SimpleTables<W, const N: usize> {
     /// whose square one step back is on the board (what a step may reach
     /// without wrapping across an edge). For [`Self::fill`].
     fills: [(i32, W); 8],
+    /// Per kind, its exact slides as set steps per side, when they can be
+    /// counted for all its pieces at once ([`Self::exact_plan`]); narrow
+    /// tables only (empty on the wide ones).
+    exact_plans: Vec<Option<[SmallVec<[ExactStep<W>; 2]>; 2]>>,
+}
+
+/// An exact slide (`Elem::exact`, a pawn's double step) of one side taken
+/// for a whole set of pieces: `k` steps of index shift `s`, each kept to
+/// `mask` (the squares a step reaches without wrapping), every square before
+/// the last empty, the last under the capture rule.
+#[derive(Clone, Debug)]
+pub(crate) struct ExactStep<W> {
+    s: i32,
+    mask: W,
+    k: u32,
+    capture: CaptureRule,
+    /// Only for unmoved pieces (`i`).
+    pub initial: bool,
+}
+
+impl<W: Word> ExactStep<W> {
+    /// The landings of the pieces `from` (of them only the `unmoved` ones
+    /// for an `i` slide): one per piece at most, a shift being one-to-one.
+    #[inline]
+    pub(crate) fn targets(&self, from: W, unmoved: W, own: W, enemy: W) -> W {
+        let empty = !(own | enemy);
+        let mut g = if self.initial { from & unmoved } else { from };
+        for _ in 1..self.k {
+            g = g.shifted(self.s) & self.mask & empty;
+        }
+        g = g.shifted(self.s) & self.mask;
+        match self.capture {
+            CaptureRule::May => g & !own,
+            CaptureRule::Only => g & enemy,
+            CaptureRule::Never => g & empty,
+        }
+    }
 }
 
 /// The tables on the core's bitboard, indexed by `Square::index`.
@@ -343,6 +380,7 @@ impl WideTables {
             promo_zone: kinds.iter().map(|kd| kd.promo_zone).collect(),
             maxdim,
             pattern_reach: Vec::new(),
+            exact_plans: Vec::new(),
         };
         tables.pattern_reach = tables.empty_board_pattern_reach();
         tables
@@ -415,8 +453,9 @@ impl WideTables {
             .iter()
             .map(|[w, b]| [remap(w), remap(b)])
             .collect();
-        SimpleTables {
+        let mut tables = SimpleTables {
             pattern_reach,
+            exact_plans: Vec::new(),
             fills: std::array::from_fn(|d| {
                 let dir = frozen_core::Dir::ALL8[d];
                 let step = i32::from(dir.dr) * stride + i32::from(dir.df);
@@ -435,7 +474,10 @@ impl WideTables {
                 .map(|z| [word(z[0]), word(z[1])])
                 .collect(),
             maxdim: self.maxdim,
-        }
+        };
+        let on_board: Vec<usize> = (0..M).filter(|&j| from[j].is_some()).collect();
+        tables.exact_plans = tables.build_exact_plans(&on_board);
+        tables
     }
 }
 
@@ -643,6 +685,26 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
         else {
             return (W::ZERO, W::ZERO);
         };
+        let mut all = self.merged_of(m, i, side, own, enemy);
+        let mut pat = W::ZERO;
+        for &ei in &m.rest {
+            let el = &els[ei];
+            if el.initial && moved {
+                continue;
+            }
+            let t = self.element_targets(el, i, side, own, enemy);
+            all |= t;
+            if el.patterns != 0 {
+                pat |= t;
+            }
+        }
+        (all, pat)
+    }
+
+    /// The targets of a kind's merged elements (plain leaps and unlimited
+    /// capturing slides) for a piece on index `i`.
+    #[inline(always)]
+    fn merged_of(&self, m: &Merged<W, N>, i: usize, side: Side, own: W, enemy: W) -> W {
         let occ = own | enemy;
         let si = side.index();
         let mut all = (m.leap_may[si][i] & !own)
@@ -658,19 +720,96 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
             }
             all |= t & !own;
         }
-        let mut pat = W::ZERO;
-        for &ei in &m.rest {
-            let el = &els[ei];
-            if el.initial && moved {
-                continue;
-            }
-            let t = self.element_targets(el, i, side, own, enemy);
-            all |= t;
-            if el.patterns != 0 {
-                pat |= t;
-            }
+        all
+    }
+
+    /// For a kind with an [`Self::exact_plan`]: the targets of a piece on
+    /// index `i` other than its exact slides (those are counted for the set).
+    #[inline(always)]
+    pub(crate) fn merged_targets(&self, kind: Kind, i: usize, side: Side, own: W, enemy: W) -> W {
+        match self.merged.get(kind.index()) {
+            Some(m) => self.merged_of(m, i, side, own, enemy),
+            None => W::ZERO,
         }
-        (all, pat)
+    }
+
+    /// When every element of kind `k` outside its merged parts is an exact
+    /// slide whose landing no other element of the kind reaches from the same
+    /// square (a pawn's double step beside its push and captures): those
+    /// slides for `side` as [`ExactStep`]s. A piece's targets are then its
+    /// [`Self::merged_targets`] and, disjoint from them, its landings in the
+    /// steps, so the steps can be counted for all the kind's pieces at once.
+    #[inline]
+    pub(crate) fn exact_plan(&self, k: usize, side: Side) -> Option<&[ExactStep<W>]> {
+        self.exact_plans
+            .get(k)
+            .and_then(Option::as_ref)
+            .map(|p| p[side.index()].as_slice())
+    }
+
+    /// [`Self::exact_plans`] worked out, checked on every index of `on_board`:
+    /// each step's landings and passed squares as the shifts give them equal
+    /// the element's tables, and no landing meets another element's reach
+    /// on an empty board (blockers only take squares away).
+    fn build_exact_plans(
+        &self,
+        on_board: &[usize],
+    ) -> Vec<Option<[SmallVec<[ExactStep<W>; 2]>; 2]>> {
+        self.kinds
+            .iter()
+            .zip(&self.merged)
+            .map(|(els, m)| {
+                if m.rest.is_empty() {
+                    return None;
+                }
+                let mut plan: [SmallVec<[ExactStep<W>; 2]>; 2] = Default::default();
+                for side in Side::ALL {
+                    let si = side.index();
+                    for &ei in &m.rest {
+                        let el = els.get(ei)?;
+                        let (Some(x), Mode::Slide { dirs, lo, .. }) = (&el.exact, &el.mode) else {
+                            return None;
+                        };
+                        let &[d] = dirs[si].as_slice() else {
+                            return None;
+                        };
+                        let (s, mask) = self.fills[usize::from(d)];
+                        let step = ExactStep {
+                            s,
+                            mask,
+                            k: *lo,
+                            capture: el.capture,
+                            initial: el.initial,
+                        };
+                        for &i in on_board {
+                            let mut b = W::bit(i);
+                            let mut passed = W::ZERO;
+                            for _ in 1..step.k {
+                                b = b.shifted(s) & mask;
+                                passed |= b;
+                            }
+                            let land = b.shifted(s) & mask;
+                            if land != x[0][si][i] || passed != x[1][si][i] {
+                                return None;
+                            }
+                            let mut other =
+                                m.leap_may[si][i] | m.leap_only[si][i] | m.leap_never[si][i];
+                            for d in (0..8).filter(|d| m.slide_may[si] & (1 << d) != 0) {
+                                other |= self.rays[d][i];
+                            }
+                            for &ej in m.rest.iter().filter(|&&ej| ej != ei) {
+                                other |= self.raw(els.get(ej)?, i, side, W::ZERO);
+                            }
+                            if (land & other).any() {
+                                return None;
+                            }
+                        }
+                        plan[si].push(step);
+                    }
+                }
+                Some(plan)
+            })
+            .collect()
     }
 
     /// [`Self::pattern_reach`] worked out: the pattern elements' targets on an
