@@ -16,6 +16,7 @@ enum Edit {
     Kind(u16, u8),
     Side(u16),
     Status(u16, u32, u16),
+    Moved(u16),
     Tomb(u8, bool),
     Wall(u8, bool),
     Trap(u8, bool),
@@ -36,6 +37,7 @@ fn edit() -> impl Strategy<Value = Edit> {
         1 => (any::<u16>(), 0u8..2).prop_map(|(u, k)| Edit::Kind(u, k)),
         1 => any::<u16>().prop_map(Edit::Side),
         2 => (any::<u16>(), 0u32..4, 0u16..3).prop_map(|(u, f, c)| Edit::Status(u, f, c)),
+        1 => any::<u16>().prop_map(Edit::Moved),
         1 => (any::<u8>(), any::<bool>()).prop_map(|(q, b)| Edit::Tomb(q, b)),
         1 => (any::<u8>(), any::<bool>()).prop_map(|(q, b)| Edit::Wall(q, b)),
         1 => (any::<u8>(), any::<bool>()).prop_map(|(q, b)| Edit::Trap(q, b)),
@@ -119,6 +121,7 @@ fn apply_edit(p: &mut Position<ToyState>, e: &Edit) {
             }
         }
         Edit::Kind(u, k) if n > 0 => p.set_kind(UnitId(u % n), Kind(k)),
+        Edit::Moved(u) if n > 0 => p.set_moved(UnitId(u % n)),
         Edit::Side(u) if n > 0 => {
             let id = UnitId(u % n);
             p.set_unit_side(id, p.unit(id).side.opposite())

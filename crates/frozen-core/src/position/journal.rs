@@ -22,6 +22,9 @@ use crate::unit::{Kind, Location, Status, UnitId};
 pub(super) enum Change {
     Loc(UnitId, Location),
     Kind(UnitId, Kind),
+    /// The unit's status went from unmoved to moved, nothing else changed
+    /// ([`Position::set_moved`]): the commonest status change, undone without a side stack.
+    Moved(UnitId),
     Side(UnitId, Side),
     Spawn,
     Mark(u8, Square),
@@ -184,7 +187,7 @@ impl<S: VariantState> Position<S> {
                     place(&mut t, old);
                     place(&mut t, self.units[id.index()].loc);
                 }
-                Change::Kind(id, _) | Change::Side(id, _) => {
+                Change::Kind(id, _) | Change::Side(id, _) | Change::Moved(id) => {
                     place(&mut t, self.units[id.index()].loc);
                 }
                 Change::Swap(a, b) => {
@@ -260,6 +263,7 @@ impl<S: VariantState> Position<S> {
                 }
             }
             Change::Kind(id, old) => self.rewrite_unit(id, |u| u.kind = old),
+            Change::Moved(id) => self.units[id.index()].status.moved = false,
             Change::Side(id, old) => self.rewrite_unit(id, |u| u.side = old),
             Change::Spawn => {
                 self.units.pop();

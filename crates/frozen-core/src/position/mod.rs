@@ -717,6 +717,27 @@ impl<S: crate::position::VariantState> Position<S> {
         self.journal.save(Saved::Status(id, old));
     }
 
+    /// Marks a unit as moved ([`Status::moved`]), if it is not already: the same as
+    /// [`Self::update_status`] setting `moved`, with a smaller journal entry (the
+    /// commonest status change of chess-like rules, once per unit's first move).
+    #[inline]
+    pub fn set_moved(&mut self, id: UnitId) {
+        let st = &mut self.units[id.index()].status;
+        if st.moved {
+            return;
+        }
+        if st.is_plain() {
+            // From the default status to "moved only" (see `status_hash_of`).
+            st.moved = true;
+            self.hash ^= crate::zobrist::moved_key(id);
+        } else {
+            let old = Self::status_hash_of(id, st);
+            st.moved = true;
+            self.hash ^= old ^ Self::status_hash_of(id, st);
+        }
+        self.journal.push(Change::Moved(id));
+    }
+
     /// Edits a unit's status in place.
     #[inline]
     pub fn update_status(&mut self, id: UnitId, f: impl FnOnce(&mut Status)) {

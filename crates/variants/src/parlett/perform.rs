@@ -8,7 +8,7 @@
 
 use super::board::Board;
 use super::eval::{capturable_on_board, Effect};
-use super::ir::{last_parts, LastParts};
+use super::ir::{last_parts, LastPart, LastParts};
 use super::narrow::{self, NarrowNode};
 use super::set::{ParlettRules, ParlettState};
 use frozen_core::{
@@ -40,6 +40,10 @@ impl ParlettRules {
                     return;
                 };
                 let Some(u) = pos.unit_at(from) else { return };
+                if !wants {
+                    self.apply_simple(pos, action, u, (from, to));
+                    return;
+                }
                 let pat = self.move_patterns(pos, u, from, to);
                 parts.push((u, from, to, pat));
                 if let Some(v) = pos.unit_at(to) {
@@ -84,9 +88,7 @@ impl ParlettRules {
                 });
             }
             // PAR-MULT-02 / PAR-DIST-03: every participant has moved.
-            if !pos.unit(u).status.moved {
-                pos.update_status(u, |s| s.moved = true);
-            }
+            pos.set_moved(u);
             if let Some(p) = action.piece {
                 let k = pos.unit(u).kind;
                 if f != t
@@ -121,6 +123,63 @@ impl ParlettRules {
         // No legal move (PAR-GAME-03), checkmate and stalemate (check rule) need a move
         // generation: `Rules::terminal` finds them, and `frozen_core::apply` records them
         // whatever the event sink (perft's raw `perform` leaves them, as leaves).
+    }
+    /// [`Self::apply_move`] of a simple move of unit `u` when no events are
+    /// wanted (perft, search): the same changes in the same order, without
+    /// building the part and capture lists.
+    fn apply_simple(
+        &self,
+        pos: &mut Position<ParlettState>,
+        action: &Action,
+        u: UnitId,
+        (from, to): (Square, Square),
+    ) {
+        let c = self.c();
+        let side = pos.to_move();
+        let pat = self.move_patterns(pos, u, from, to);
+        if let Some(v) = pos.unit_at(to) {
+            pos.relocate(v, Location::Captured(side));
+        }
+        if from != to {
+            pos.move_unit(u, to);
+        }
+        // PAR-MULT-02 / PAR-DIST-03: the unit has moved.
+        pos.set_moved(u);
+        if let Some(p) = action.piece {
+            let k = pos.unit(u).kind;
+            if from != to
+                && c.kinds.get(k.index()).is_some_and(|kd| {
+                    !kd.promo_to.is_empty() && kd.promo_zone[side.index()].contains(to)
+                })
+            {
+                pos.set_kind(u, p);
+            }
+        }
+        // PAR-HIST-01: the previous-turn record keeps the move if it matched a pattern.
+        let last = &pos.state().last;
+        if pat != 0 {
+            let part = LastPart {
+                unit: u,
+                from,
+                to,
+                patterns: pat,
+            };
+            if last.as_slice() != [part] {
+                let mut last = LastParts::new();
+                last.push(part);
+                pos.set_state(ParlettState { last });
+            }
+        } else if !last.is_empty() {
+            pos.set_state(ParlettState {
+                last: LastParts::new(),
+            });
+        }
+        pos.bump_ply();
+        pos.pass_turn();
+        // PAR-GAME-01: checked at the end of every turn.
+        if let Some(o) = self.royal_outcome(pos) {
+            pos.set_result(Some(o));
+        }
     }
     /// PAR-GAME-01 (sets without the check rule): if exactly one side has a royal piece it
     /// wins; if neither has, the game ends with no winner. A fact of the position alone, so
