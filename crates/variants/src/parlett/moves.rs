@@ -311,9 +311,59 @@ impl ParlettRules {
         let legal = self.legal_info(pos, nn.as_ref());
         let mut board: Option<Board> = None;
         let mut scratch: Option<Board> = None;
+        let c = self.c();
+        let history_live = pos.state().last.iter().any(|p| p.patterns != 0);
         for sq in pos.side_bb(side) {
             let Some(u) = pos.unit_at(sq) else { continue };
             let nn = nn.as_ref();
+            // A unit with simple moves only (no complex line can run) that
+            // cannot expose its royal piece: its moves as `unit_moves` lists
+            // them, each legal as `simple_legal` would say, without the test.
+            if let (Some(nw), Some(nn)) = (c.narrow(), nn) {
+                let unit = pos.unit(u);
+                let kd = c.kinds.get(unit.kind.index());
+                let plain = kd.is_some_and(|kd| {
+                    (kd.lines.is_empty() || (kd.history_only && !history_live))
+                        && legal.as_ref().map_or(true, |li| {
+                            !li.always
+                                && Some(unit.kind) != c.royal
+                                && !li.lines.contains(sq)
+                                && (kd.pattern_bits == 0 || !li.pattern_risky)
+                        })
+                });
+                if let (true, Some(kd)) = (plain, kd) {
+                    let own = nn.side[side.index()];
+                    let enemy = nn.side[side.opposite().index()];
+                    let i = narrow::n(sq);
+                    let (mut t, _) = nw.targets(unit.kind, i, side, unit.status.moved, own, enemy);
+                    let zone = kd.promo_zone[side.index()];
+                    while t != 0 {
+                        let to = narrow::square(t.trailing_zeros() as usize);
+                        t &= t - 1;
+                        let gen = |piece: Option<Kind>| {
+                            let a = Action::step(sq, to);
+                            Gen {
+                                from: sq,
+                                to,
+                                piece,
+                                effect: None,
+                                action: Some(match piece {
+                                    Some(p) => a.with_piece(p),
+                                    None => a,
+                                }),
+                            }
+                        };
+                        if zone.contains(to) && !kd.promo_to.is_empty() {
+                            for &p in &kd.promo_to {
+                                out(gen(Some(p)));
+                            }
+                        } else {
+                            out(gen(None));
+                        }
+                    }
+                    continue;
+                }
+            }
             match &legal {
                 None => self.node_unit_moves(pos, nn, None, &mut board, u, out),
                 Some(li) => self.node_unit_moves(pos, nn, Some(li), &mut board, u, &mut |g| {
