@@ -236,8 +236,11 @@ pub(crate) struct SimpleTables<W, const N: usize> {
     /// Per kind, its exact slides as set steps per side, when they can be
     /// counted for all its pieces at once ([`Self::exact_plan`]); narrow
     /// tables only (empty on the wide ones).
-    exact_plans: Vec<Option<[SmallVec<[ExactStep<W>; 2]>; 2]>>,
+    exact_plans: Vec<Option<ExactPlan<W>>>,
 }
+
+/// A kind's exact slides as set steps, per side ([`SimpleTables::exact_plan`]).
+type ExactPlan<W> = [SmallVec<[ExactStep<W>; 2]>; 2];
 
 /// An exact slide (`Elem::exact`, a pawn's double step) of one side taken
 /// for a whole set of pieces: `k` steps of index shift `s`, each kept to
@@ -751,10 +754,7 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
     /// each step's landings and passed squares as the shifts give them equal
     /// the element's tables, and no landing meets another element's reach
     /// on an empty board (blockers only take squares away).
-    fn build_exact_plans(
-        &self,
-        on_board: &[usize],
-    ) -> Vec<Option<[SmallVec<[ExactStep<W>; 2]>; 2]>> {
+    fn build_exact_plans(&self, on_board: &[usize]) -> Vec<Option<ExactPlan<W>>> {
         self.kinds
             .iter()
             .zip(&self.merged)
@@ -762,7 +762,7 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
                 if m.rest.is_empty() {
                     return None;
                 }
-                let mut plan: [SmallVec<[ExactStep<W>; 2]>; 2] = Default::default();
+                let mut plan: ExactPlan<W> = Default::default();
                 for side in Side::ALL {
                     let si = side.index();
                     for &ei in &m.rest {
