@@ -4,29 +4,36 @@
 //!
 //! Listing judges some candidates without the check test: a rotation whose block changes
 //! no square of the zone of `turn::turn_end_zone` gets the verdict of ending the turn with
-//! nothing played, and a leg that, played up to the turn's end, touched no square of the
-//! zone is legal when that verdict is safe. These tests take every candidate the bulk
-//! path judges, in many positions (the perft table's, random play from them and from the
-//! start, a mover in check), and demand the answer of the whole-turn test that plays it.
+//! nothing played. Every other candidate is played, and its check test leaves out the
+//! enemy units that did not threaten the king with the turn ended now and read none of
+//! the squares the candidate touched (the zone's parts). These tests take every candidate
+//! in many positions (the perft table's, random play from them and from the start, a
+//! mover in check) and demand, of the verdicts given unplayed, the answer of the
+//! whole-turn test that plays the candidate, and of each skipping check test, the answer
+//! of the full check test on the same position.
 
 use frozen_core::harness::Rng;
 use frozen_core::{Action, Rules, Side};
 use frozen_variants::fc6::{attack, rotation, Fc6, Fc6Position};
-use frozen_variants::frozen_family::turn::{is_legal, Bulk};
+use frozen_variants::frozen_family::turn::{is_legal, probe_safe, Bulk};
 use frozen_variants::frozen_family::FamilyGame;
 
 mod fc6_support;
 use fc6_support::{fen, pos, rules};
 
-/// Candidates judged in bulk, by kind, and of those how many were illegal.
+/// Candidates judged in bulk, by kind, and of those how many were illegal; probes whose
+/// check test skipped enemy units, how many units they skipped, and how many of those
+/// probes found the mover unsafe.
 #[derive(Default, Debug)]
 struct Tally {
     positions: u32,
     rotations: u32,
     rotations_bulk: u32,
     legs: u32,
-    legs_bulk: u32,
     bulk_illegal: u32,
+    probes_skipping: u32,
+    units_skipped: u64,
+    skipping_unsafe: u32,
 }
 
 /// Plays every candidate of `p` that the bulk path judges and checks the verdict.
@@ -40,16 +47,43 @@ fn check(fc: &Fc6, p: &Fc6Position, t: &mut Tally) {
     t.positions += 1;
     let mut bulk = Bulk::default();
     let mut scratch = Vec::new();
+    let zone = fc.turn_end_zone(&mut p).expect("no turn under way");
+    let me = p.to_move();
     for a in &cands {
         let rot = rotation::is_rotation(a);
         let leg = a.kind == frozen_core::ActionKind::Move;
         t.rotations += u32::from(rot);
         t.legs += u32::from(leg);
+        // The probe's check test with the zone's parts skipped, against the full test.
+        let m = p.mark();
+        fc.exec_probe(&mut p, a);
+        let touched = p.touched_since(m).squares;
+        let skipped = zone
+            .parts
+            .iter()
+            .filter(|(_, reads)| !reads.intersects(touched))
+            .count();
+        let skipping = probe_safe(fc, &p, me, &zone, m);
+        let full = fc.turn_safe(&p, me);
+        let after = fc.to_fen(&p).unwrap_or_default();
+        p.undo_to(m);
+        assert_eq!(
+            skipping,
+            full,
+            "{}: after {} ({after}) the check test skipping {skipped} units says safe = {skipping}, the full test {full}",
+            fc.to_fen(&p).unwrap_or_default(),
+            fc.format_action(&p, a),
+        );
+        if skipped > 0 {
+            t.probes_skipping += 1;
+            t.units_skipped += skipped as u64;
+            t.skipping_unsafe += u32::from(!full);
+        }
         let Some(v) = bulk.verdict(fc, &mut p, a) else {
             continue;
         };
-        t.rotations_bulk += u32::from(rot);
-        t.legs_bulk += u32::from(leg);
+        assert!(rot, "only rotations get a verdict unplayed");
+        t.rotations_bulk += 1;
         t.bulk_illegal += u32::from(!v);
         let played = is_legal(fc, &mut p, a, &mut scratch);
         assert_eq!(
@@ -129,11 +163,12 @@ fn fc6_rota_09_bulk_verdicts_agree_with_played_decisions() {
     }
     eprintln!("{t:?}");
     assert!(t.positions >= 150, "{t:?}");
-    // Both paths are taken often, and unsafe verdicts too, or the test would prove little
-    // (measured: 42,696 rotations and 23,759 legs judged in bulk, 1,211 illegal).
+    // Both paths are taken often, and unsafe answers too, or the test would prove little
+    // (measured: 42,696 rotations judged in bulk, 1,211 illegal; PROBES).
     assert!(t.rotations_bulk > 20_000, "{t:?}");
-    assert!(t.legs_bulk > 10_000, "{t:?}");
     assert!(t.bulk_illegal > 500, "{t:?}");
+    assert!(t.probes_skipping > 50_000, "{t:?}");
+    assert!(t.skipping_unsafe > 500, "{t:?}");
 }
 
 /// FC6-ROTA-09: a mover in check cannot get out of it by turning a block far from every
@@ -153,6 +188,28 @@ fn fc6_rota_09_bulk_verdict_in_check() {
     let texts: Vec<String> = list.iter().map(|a| fc.format_action(&p, a)).collect();
     assert!(!texts.is_empty(), "the king can step out of check");
     assert!(!texts.iter().any(|s| s.starts_with("rotate:")), "{texts:?}");
+}
+
+/// FC6-JEST-03 with FC6-TURN-03: an enemy rook on the king's open file is paralysed by
+/// the presence of the mover's jester next to it. The zone's parts skip that rook after
+/// a decision that changes nothing it reads, but not after the jester leaps away: the
+/// rook then checks. A leap onto the file (b7a4) is legal; a leap from which a second leg
+/// can still block the file or return is legal as the first leg of a double move
+/// (b7c4); b7e5 is neither, so it is not listed.
+#[test]
+fn fc6_jest_03_skipped_rook_wakes_when_the_jester_leaves() {
+    let fc = rules();
+    let p = pos(&fen("Ka1 Pc2 Jb7 ra8 kp16 pp15", "w", ""));
+    let mut t = Tally::default();
+    check(&fc, &p, &mut t);
+    assert!(t.skipping_unsafe > 0, "{t:?}");
+    let mut list = Vec::new();
+    fc.actions(&p, &mut list);
+    let texts: Vec<String> = list.iter().map(|a| fc.format_action(&p, a)).collect();
+    for legal in ["b7a4", "b7c4"] {
+        assert!(texts.iter().any(|s| s == legal), "{legal}: {texts:?}");
+    }
+    assert!(!texts.iter().any(|s| s == "b7e5"), "{texts:?}");
 }
 
 /// FC6-TURN-04 with FC6-EMPW-02: a unit gives check with the patterns it borrows. The check

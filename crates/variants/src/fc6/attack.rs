@@ -19,6 +19,7 @@ use super::knight::leap_attacks;
 use super::movement::{for_each_leg, leg_attacks, leg_reads, Grant};
 use super::paralysis::is_paralyzed;
 use super::rook::tower;
+use crate::frozen_family::Parts;
 use frozen_core::{Bitboard, Side, Square, UnitId};
 use smallvec::SmallVec;
 
@@ -95,62 +96,164 @@ pub fn king_square(pos: &Fc6Position, side: Side) -> Option<Square> {
 /// protection analysis (Empower, Tower) is made only when some unit could reach the king
 /// with the patterns its side could lend it at the longest range any lender has.
 pub fn in_check(fc: &Fc6, pos: &Fc6Position, side: Side) -> bool {
-    let Some(k) = king_square(pos, side) else {
+    in_check_skipping(fc, pos, side, Bitboard::EMPTY)
+}
+
+/// [`in_check`], leaving out the enemy units on `skip`: the caller knows that each of
+/// them neither attacks the king with its own patterns nor could with borrowed ones
+/// ([`Threat::None`]; the parts of [`check_parts`]).
+pub fn in_check_skipping(fc: &Fc6, pos: &Fc6Position, side: Side, skip: Bitboard) -> bool {
+    let Some(scan) = KingScan::new(pos, side) else {
         return false;
     };
-    let them = side.opposite();
-    let attackers = pos.side_bb(them) - pos.pieces(them, KING);
-    let occ = pos.occupied().with(k);
-    let walls = pos.walls().mask();
-    // Borrowed grants (Empower, Tower) are patterns of the side's own lenders (counted
-    // protectors other than the king: no pawn, no jester) at a lender's or a rook's
-    // range. A unit that could not reach the king even with all of them at the longest
-    // range needs no protection analysis; the analysis is made only if one could.
-    let lenders = attackers - pos.pieces(them, PAWN) - pos.pieces(them, JESTER);
-    let mut lent = Grant { pats: 0, range: 0 };
-    for s in lenders.iter() {
-        if let Some(id) = pos.unit_at(s) {
-            let g = native_grant(pos, id);
-            lent.pats |= g.pats;
-            lent.range = lent.range.max(g.range);
-        }
-    }
     let mut borrowers = Bitboard::EMPTY;
-    for s in attackers.iter() {
-        let Some(id) = pos.unit_at(s) else { continue };
-        let u = pos.unit(id);
-        let own = native_grant(pos, id);
-        let native =
-            u.kind != JESTER && leg_attacks(&fc.patterns, occ.without(s), walls, them, s, own, k);
-        if (native || (u.kind == KNIGHT && leap_attacks(pos, s, k))) && !is_paralyzed(pos, id) {
-            return true;
-        }
-        // What a borrowed grant could add to the unit's own patterns: leaps it lacks, and
-        // slides it lacks or has at a shorter range.
-        let covered = (own.pats & LEAPS) | if own.range >= lent.range { own.pats } else { 0 };
-        let extra = Grant {
-            pats: lent.pats & !covered,
-            range: lent.range,
-        };
-        if lenders.contains(s)
-            && extra.pats != 0
-            && leg_attacks(&fc.patterns, occ.without(s), walls, them, s, extra, k)
-        {
-            borrowers.set(s);
+    for s in (scan.attackers - skip).iter() {
+        match scan.threat(fc, pos, s) {
+            Threat::Checks => return true,
+            Threat::MayBorrow => borrowers.set(s),
+            Threat::None => {}
         }
     }
     if borrowers.is_empty() {
         return false;
     }
     // Only the attackers' protection matters (their Empower and Tower).
-    let an = Analysis::of_side(fc, pos, them);
+    let an = Analysis::of_side(fc, pos, scan.them);
     for s in borrowers.iter() {
         let Some(id) = pos.unit_at(s) else { continue };
-        if attacks(fc, &an, pos, id, k) {
+        if attacks(fc, &an, pos, id, scan.k) {
             return true;
         }
     }
     false
+}
+
+/// What one enemy unit means to a king, judged without the protection analysis.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Threat {
+    /// It attacks the king with its own patterns or Knight's Leap, unparalysed.
+    Checks,
+    /// It could reach the king with patterns its side could lend it: the protection
+    /// analysis decides.
+    MayBorrow,
+    /// Neither.
+    None,
+}
+
+/// What the check test of one king looks at, worked out once.
+struct KingScan {
+    /// The king's square.
+    k: Square,
+    /// The enemy side.
+    them: Side,
+    /// The enemy units that may attack: every one but the king.
+    attackers: Bitboard,
+    /// The enemy's lenders (counted protectors other than the king: no pawn, no jester).
+    lenders: Bitboard,
+    /// Every pattern some lender could lend, at the longest range any lender has.
+    lent: Grant,
+    occ: Bitboard,
+    walls: Bitboard,
+}
+
+impl KingScan {
+    fn new(pos: &Fc6Position, side: Side) -> Option<KingScan> {
+        let k = king_square(pos, side)?;
+        let them = side.opposite();
+        let attackers = pos.side_bb(them) - pos.pieces(them, KING);
+        // Borrowed grants (Empower, Tower) are patterns of the side's own lenders at a
+        // lender's or a rook's range. A unit that could not reach the king even with all
+        // of them at the longest range needs no protection analysis.
+        let lenders = attackers - pos.pieces(them, PAWN) - pos.pieces(them, JESTER);
+        let mut lent = Grant { pats: 0, range: 0 };
+        for s in lenders.iter() {
+            if let Some(id) = pos.unit_at(s) {
+                let g = native_grant(pos, id);
+                lent.pats |= g.pats;
+                lent.range = lent.range.max(g.range);
+            }
+        }
+        Some(KingScan {
+            k,
+            them,
+            attackers,
+            lenders,
+            lent,
+            occ: pos.occupied().with(k),
+            walls: pos.walls().mask(),
+        })
+    }
+
+    /// The patterns a borrowed grant could add to a lender's own: leaps it lacks, and
+    /// slides it lacks or has at a shorter range (none for a unit that is no lender).
+    fn extra(&self, s: Square, own: Grant) -> Grant {
+        if !self.lenders.contains(s) {
+            return Grant { pats: 0, range: 0 };
+        }
+        let covered = (own.pats & LEAPS)
+            | if own.range >= self.lent.range {
+                own.pats
+            } else {
+                0
+            };
+        Grant {
+            pats: self.lent.pats & !covered,
+            range: self.lent.range,
+        }
+    }
+
+    /// The threat of the enemy unit on `s`.
+    fn threat(&self, fc: &Fc6, pos: &Fc6Position, s: Square) -> Threat {
+        let Some(id) = pos.unit_at(s) else {
+            return Threat::None;
+        };
+        let u = pos.unit(id);
+        let own = native_grant(pos, id);
+        let occ = self.occ.without(s);
+        let native = u.kind != JESTER
+            && leg_attacks(&fc.patterns, occ, self.walls, self.them, s, own, self.k);
+        if (native || (u.kind == KNIGHT && leap_attacks(pos, s, self.k))) && !is_paralyzed(pos, id)
+        {
+            return Threat::Checks;
+        }
+        let extra = self.extra(s, own);
+        if extra.pats != 0
+            && leg_attacks(&fc.patterns, occ, self.walls, self.them, s, extra, self.k)
+        {
+            return Threat::MayBorrow;
+        }
+        Threat::None
+    }
+}
+
+/// The parts of [`in_check`]`(fc, pos, side)` that may be skipped after a change: for
+/// each enemy unit whose [`Threat`] is none, its square and every square that answer
+/// reads (the 3x3 square around it, 5x5 for a knight: the jesters whose presence
+/// paralyses it, the king whose Royal Guard refuses that, its Knight's Leaps; what its
+/// own legs and the legs of what it could borrow look at, [`leg_reads`]). While none of
+/// those squares, no enemy unit and not the king change, the unit still does not
+/// threaten the king (the lenders and so what could be lent stay the same).
+pub fn check_parts(fc: &Fc6, pos: &Fc6Position, side: Side, parts: &mut Parts) {
+    let Some(scan) = KingScan::new(pos, side) else {
+        return;
+    };
+    for s in scan.attackers.iter() {
+        if scan.threat(fc, pos, s) != Threat::None {
+            continue;
+        }
+        let Some(id) = pos.unit_at(s) else { continue };
+        let occ = pos.occupied().without(s);
+        let own = native_grant(pos, id);
+        let mut reads = fc
+            .geo
+            .within(s, if pos.unit(id).kind == KNIGHT { 2 } else { 1 })
+            | leg_reads(&fc.patterns, occ, scan.walls, scan.them, s, own);
+        let extra = scan.extra(s, own);
+        if extra.pats != 0 {
+            reads |= leg_reads(&fc.patterns, occ, scan.walls, scan.them, s, extra);
+        }
+        parts.push((s, reads));
+    }
 }
 
 /// Every square whose contents [`in_check`]`(fc, pos, side)` may read, so that a change

@@ -214,8 +214,14 @@ impl FamilyGame for Fc6 {
     fn turn_end_zone(&self, pos: &mut Fc6Position) -> Option<crate::frozen_family::TurnEndZone> {
         turn::turn_end_zone(self, pos)
     }
-    fn play_to_turn_end(&self, pos: &mut Fc6Position, action: &Action) -> bool {
-        turn::probe_leg(self, pos, action)
+    fn turn_safe_skipping(
+        &self,
+        pos: &Fc6Position,
+        side: Side,
+        skip: frozen_core::Bitboard,
+        touched: frozen_core::Bitboard,
+    ) -> bool {
+        turn::turn_safe_skipping(self, pos, side, skip, touched)
     }
 }
 

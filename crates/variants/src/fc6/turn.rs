@@ -69,7 +69,7 @@ use super::tomb::{self, Cascade, Death};
 use super::{bishop, chancellor, dragon, mind, pull, swap};
 use super::{queen, trap, walls};
 use crate::frozen_family::leap_paths::is_knight_offset;
-use crate::frozen_family::TurnEndZone;
+use crate::frozen_family::{Parts, TurnEndZone};
 use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, NoEvents, Side, Square, UnitId};
 use smallvec::SmallVec;
 
@@ -612,11 +612,12 @@ pub fn turn_safe(fc: &Fc6, pos: &Fc6Position, side: Side) -> bool {
 /// played (walls expire, traps dissolve, [`finish_turn`]), and the mover's safety there
 /// is the verdict. The zone holds every square that verdict reads there
 /// ([`super::attack::check_zone`]: every enemy unit among them) and every wall, tomb,
-/// trap and shadow before the turn's end (the only squares that end changes). A decision
-/// that, before the turn's end, changes only squares outside the zone (a rotation's
-/// [`super::rotation::footprint`], or what [`probe_leg`] touched) commutes with the
-/// turn's end and leaves everything the verdict reads as it was, so its verdict is the
-/// same. The verdict reads no variant state. `pos` is left as it was.
+/// trap and shadow before the turn's end (the only squares that end changes). A rotation
+/// whose [`super::rotation::footprint`] misses the zone commutes with the turn's end and
+/// leaves everything the verdict reads as it was, so its verdict is the same. Its parts
+/// are the enemy units that do not threaten the king there ([`super::attack::check_parts`]),
+/// except those reading a square the turn's end changes. The verdict reads no variant
+/// state. `pos` is left as it was.
 pub fn turn_end_zone(fc: &Fc6, pos: &mut Fc6Position) -> Option<TurnEndZone> {
     if pos.state().turn.is_some() {
         return None;
@@ -625,20 +626,35 @@ pub fn turn_end_zone(fc: &Fc6, pos: &mut Fc6Position) -> Option<TurnEndZone> {
     let before = super::rotation::content(pos) - pos.occupied();
     let m = pos.mark();
     finish_turn(pos, &mut NoEvents);
+    let ended = pos.touched_since(m).squares;
     let safe = king_safe(fc, pos, me);
     let zone = before | super::attack::check_zone(fc, pos, me);
+    let mut parts = Parts::new();
+    super::attack::check_parts(fc, pos, me, &mut parts);
+    parts.retain(|(_, reads)| !reads.intersects(ended));
     pos.undo_to(m);
-    Some(TurnEndZone { zone, safe })
+    Some(TurnEndZone { zone, safe, parts })
 }
 
-/// The legality probe of a leg that starts a turn ([`exec_with`] with `probe`) up to, not
-/// including, the end of the turn ([`finish_turn`]); true if `a` was such a leg (the probe
-/// always ends the turn after it). For the bulk verdicts of [`turn_end_zone`].
-pub fn probe_leg(fc: &Fc6, pos: &mut Fc6Position, a: &Action) -> bool {
-    if a.kind != ActionKind::Move || a.path.len() < 2 || pos.state().turn.is_some() {
-        return false;
+/// [`turn_safe`] after a probe from the zone's position ([`turn_end_zone`]), leaving out
+/// the enemy units on `skip`. Each of them read none of the `touched` squares, so its
+/// legs, the squares they reach (a king that moved is on one of them if any leg reaches
+/// it) and its paralysis by presence are as they were, and it still threatens neither
+/// the king nor, with what its side could lend, anything that needs the protection
+/// analysis; what could be lent only shrinks while no enemy unit stands on a touched
+/// square (no enemy unit appeared or changed kind, range or status). If one does, the
+/// full test.
+pub fn turn_safe_skipping(
+    fc: &Fc6,
+    pos: &Fc6Position,
+    side: Side,
+    skip: Bitboard,
+    touched: Bitboard,
+) -> bool {
+    if pos.state().turn.is_some() || pos.side_bb(side.opposite()).intersects(touched) {
+        return turn_safe(fc, pos, side);
     }
-    !leg(fc, pos, a, &mut NoEvents, true, LegMode::Normal)
+    king_square(pos, side).is_some() && !super::attack::in_check_skipping(fc, pos, side, skip)
 }
 
 /// The unit making the turn in progress, if any.

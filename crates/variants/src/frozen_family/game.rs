@@ -5,6 +5,7 @@
 
 use super::tables::FamilyTables;
 use frozen_core::{Action, Bitboard, EventSink, Position, Rules, Side, Square, UnitId};
+use smallvec::SmallVec;
 
 /// A FrozenChess game, as the shared mechanics see it.
 pub trait FamilyGame: Rules {
@@ -83,24 +84,39 @@ pub trait FamilyGame: Rules {
         None
     }
 
-    /// Plays `action` up to, not including, the end-of-turn work that ending the turn
-    /// with nothing played also does, when the game can; true if it did and the turn
-    /// ends there in the legality probe ([`FamilyGame::exec_probe`]). If the zone's
-    /// verdict ([`FamilyGame::turn_end_zone`]) is safe and the squares the play touched
-    /// ([`frozen_core::Position::touched_since`]) miss the zone, the decision is legal.
-    /// The game promises that the verdict reads nothing else the play may change. The
-    /// caller undoes the play. The default: false (nothing played).
-    fn play_to_turn_end(&self, pos: &mut Position<Self::State>, action: &Action) -> bool {
-        let _ = (pos, action);
-        false
+    /// [`FamilyGame::turn_safe`] in a position reached from the zone's position
+    /// ([`FamilyGame::turn_end_zone`]) by one decision and its probe
+    /// ([`FamilyGame::exec_probe`]), which changed the contents of the squares `touched`
+    /// only ([`frozen_core::Position::touched_since`]). The parts anchored on `skip` read
+    /// none of the touched squares; the game may leave them out of its test where that
+    /// keeps their answer (it decides what else must hold). The default tests everything.
+    fn turn_safe_skipping(
+        &self,
+        pos: &Position<Self::State>,
+        side: Side,
+        skip: Bitboard,
+        touched: Bitboard,
+    ) -> bool {
+        let _ = (skip, touched);
+        self.turn_safe(pos, side)
     }
 }
 
+/// The parts of a [`TurnEndZone`]'s verdict: each anchored on a square (an enemy unit,
+/// say), with every square its answer reads.
+pub type Parts = SmallVec<[(Square, Bitboard); 64]>;
+
 /// See [`FamilyGame::turn_end_zone`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnEndZone {
     /// The squares the verdict may read or the turn's end may change.
     pub zone: Bitboard,
     /// The verdict: the side to act is safe if its turn ends now with nothing played.
     pub safe: bool,
+    /// The parts of the verdict that do not endanger the side when its turn ends now with
+    /// nothing played, each with the squares it reads there (after the turn's end; parts
+    /// that read a square the turn's end changes are left out). After any decision, a
+    /// part that reads none of the squares the decision and its probe touched still does
+    /// not endanger the side ([`FamilyGame::turn_safe_skipping`]).
+    pub parts: Parts,
 }

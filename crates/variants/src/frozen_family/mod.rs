@@ -50,6 +50,6 @@ pub mod tables;
 pub mod timers;
 pub mod turn;
 
-pub use game::{FamilyGame, TurnEndZone};
+pub use game::{FamilyGame, Parts, TurnEndZone};
 pub use kinds::KindMask;
 pub use tables::FamilyTables;

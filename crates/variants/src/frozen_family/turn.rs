@@ -21,10 +21,14 @@
 //! ([`FamilyGame::turn_end_zone`]). A decision whose footprint misses the zone leaves
 //! everything the verdict reads as it was, so it gets that verdict without being played
 //! (fc6's block rotations: hundreds per position, most far from the mover's king).
+//! The zone also comes in parts (fc6: one per enemy unit, with the squares it reads): a
+//! decision that is played skips, in its safety test, every part whose squares it did
+//! not touch ([`FamilyGame::turn_safe_skipping`]), so only the few enemy units near its
+//! changes are looked at again.
 //! Uses: the game's [`FamilyGame`] hooks.
 
 use super::game::{FamilyGame, TurnEndZone};
-use frozen_core::{Action, NoEvents, Position, Side};
+use frozen_core::{Action, Bitboard, Mark, NoEvents, Position, Side};
 
 /// Appends every legal decision of the side to act to `out` (in candidate order).
 pub fn legal_actions<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, out: &mut Vec<Action>) {
@@ -60,16 +64,16 @@ pub fn is_listed<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, a: &Action)
 /// Verdicts in bulk (see the module notes): the zone ([`FamilyGame::turn_end_zone`]) is
 /// worked out once per listing, at the first decision that asks. A decision whose
 /// footprint ([`FamilyGame::footprint`]) misses the zone gets the zone's verdict
-/// unplayed; when the verdict is safe, a decision played up to the turn's end
-/// ([`FamilyGame::play_to_turn_end`]) that touched no square of the zone is legal without
-/// the check test. Any other decision gets no verdict here.
+/// unplayed. Every other decision is played ([`is_legal`]), and its probe's safety test
+/// skips the zone's parts that read none of the squares the probe touched
+/// ([`FamilyGame::turn_safe_skipping`]).
 #[derive(Default, Debug)]
 pub struct Bulk {
     zone: Option<Option<TurnEndZone>>,
 }
 
 impl Bulk {
-    /// The verdict on the candidate `a` of the side to act, if it can be given in bulk;
+    /// The verdict on the candidate `a` of the side to act, if it can be given unplayed;
     /// `pos` is left as it was.
     pub fn verdict<G: FamilyGame>(
         &mut self,
@@ -77,28 +81,18 @@ impl Bulk {
         pos: &mut Position<G::State>,
         a: &Action,
     ) -> Option<bool> {
-        let z = *self
+        let z = self
             .zone
             .get_or_insert_with(|| g.turn_end_zone(pos))
             .as_ref()?;
-        if let Some(fp) = g.footprint(pos, a) {
-            return (!fp.intersects(z.zone)).then_some(z.safe);
-        }
-        if !z.safe {
-            return None;
-        }
-        let m = pos.mark();
-        let quiet = g.play_to_turn_end(pos, a) && {
-            let t = pos.touched_since(m);
-            !t.unplaced && !t.squares.intersects(z.zone)
-        };
-        pos.undo_to(m);
-        quiet.then_some(true)
+        let fp = g.footprint(pos, a)?;
+        (!fp.intersects(z.zone)).then_some(z.safe)
     }
 
-    /// True if the candidate `buf[i]` is legal: its bulk verdict, or else [`is_legal`]
-    /// (which uses `buf` past its end as scratch space).
-    fn legal<G: FamilyGame>(
+    /// True if the candidate `buf[i]` of the side to act is legal: its bulk verdict, or
+    /// else [`is_legal`] with the zone's parts (which uses `buf` past its end as scratch
+    /// space). `pos` is left as it was.
+    pub fn legal<G: FamilyGame>(
         &mut self,
         g: &G,
         pos: &mut Position<G::State>,
@@ -109,7 +103,8 @@ impl Bulk {
             Some(v) => v,
             None => {
                 let a = buf[i].clone();
-                is_legal(g, pos, &a, buf)
+                let zone = self.zone.as_ref().and_then(Option::as_ref);
+                legal_in(g, pos, &a, buf, zone)
             }
         }
     }
@@ -182,6 +177,17 @@ pub fn is_legal<G: FamilyGame>(
     a: &Action,
     scratch: &mut Vec<Action>,
 ) -> bool {
+    legal_in(g, pos, a, scratch, None)
+}
+
+/// [`is_legal`], with the zone of the listing's position, if any, for the probe's test.
+fn legal_in<G: FamilyGame>(
+    g: &G,
+    pos: &mut Position<G::State>,
+    a: &Action,
+    scratch: &mut Vec<Action>,
+    zone: Option<&TurnEndZone>,
+) -> bool {
     if g.always_legal(a) {
         return true;
     }
@@ -190,7 +196,10 @@ pub fn is_legal<G: FamilyGame>(
     // The probe: if the mover is safe right after the decision, ending the turn here (or
     // the turn having ended) is a legal completion.
     g.exec_probe(pos, a);
-    let safe = g.turn_safe(pos, me);
+    let safe = match zone {
+        Some(z) => probe_safe(g, pos, me, z, m),
+        None => g.turn_safe(pos, me),
+    };
     pos.undo_to(m);
     if safe {
         return true;
@@ -200,6 +209,29 @@ pub fn is_legal<G: FamilyGame>(
     let ok = completes(g, pos, me, scratch, legs);
     pos.undo_to(m);
     ok
+}
+
+/// [`FamilyGame::turn_safe`] of `me` after a probe played from the zone's position (its
+/// mark `m`): the zone's parts that read none of the squares the probe touched are
+/// skipped, unless the probe touched a unit off every square.
+pub fn probe_safe<G: FamilyGame>(
+    g: &G,
+    pos: &Position<G::State>,
+    me: Side,
+    z: &TurnEndZone,
+    m: Mark,
+) -> bool {
+    let t = pos.touched_since(m);
+    if t.unplaced {
+        return g.turn_safe(pos, me);
+    }
+    let mut skip = Bitboard::EMPTY;
+    for (sq, reads) in &z.parts {
+        if !reads.intersects(t.squares) {
+            skip.set(*sq);
+        }
+    }
+    g.turn_safe_skipping(pos, me, skip, t.squares)
 }
 
 /// True if the turn of `me`, as it stands, can end legally within `legs` further legs.
