@@ -212,6 +212,32 @@ fn fc6_jest_03_skipped_rook_wakes_when_the_jester_leaves() {
     assert!(!texts.iter().any(|s| s == "b7e5"), "{texts:?}");
 }
 
+/// FC6-KNIG-02 with FC6-ROTA-09: with g9 held, a rotation that empties g7 opens the black knight's
+/// Knight's Leap from e8 (landing on g7, g8 on its path) onto the white king on g8, so it
+/// is illegal. The rotation is judged without being played only if the knight's leap is
+/// judged on the turned block too.
+#[test]
+fn fc6_knig_02_rotation_opens_a_knights_leap_onto_the_king() {
+    let fc = rules();
+    let p = pos(&fen("Kg8 Pg9 Pg7 Ph7 ne8 kp16 pp15", "w", ""));
+    assert!(!attack::in_check(&fc, &p, Side::White));
+    let mut t = Tally::default();
+    check(&fc, &p, &mut t);
+    let mut list = Vec::new();
+    fc.actions(&p, &mut list);
+    let texts: Vec<String> = list.iter().map(|a| fc.format_action(&p, a)).collect();
+    let mut cands = Vec::new();
+    fc.candidates(&p, &mut cands);
+    let turns: Vec<String> = cands
+        .iter()
+        .map(|a| fc.format_action(&p, a))
+        .filter(|s| s.starts_with("rotate:g6h7"))
+        .collect();
+    assert_eq!(turns.len(), 3, "{turns:?}");
+    // Turned clockwise (seen from White) the pawns go to h7 and h6, leaving g7 empty.
+    assert!(!texts.iter().any(|s| s == "rotate:g6h7#1"), "{texts:?}");
+}
+
 /// FC6-TURN-04 with FC6-EMPW-02: a unit gives check with the patterns it borrows. The check
 /// test looks for borrowed attacks only when one could reach the king, so this pins that
 /// shortcut: the knight on e4, protected by the bishop on c2 alone, slides diagonally to h7;

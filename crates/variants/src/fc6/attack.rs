@@ -128,6 +128,40 @@ pub fn in_check_skipping(fc: &Fc6, pos: &Fc6Position, side: Side, skip: Bitboard
     false
 }
 
+/// The check test of `side` (no unit of either side moved, the king on its square) with
+/// the occupancy `occ` and the walls `walls` in place of the position's, leaving out the
+/// enemy units on `skip`: `Some(true)` if safe, `Some(false)` if in check, `None` if the
+/// protection analysis would be needed or a knight's Knight's Leap reads `changed` (its
+/// 5x5 square meets the squares whose contents differ from the position's). The units'
+/// kinds, ranges and paralysis are the position's.
+pub fn threat_after(
+    fc: &Fc6,
+    pos: &Fc6Position,
+    side: Side,
+    skip: Bitboard,
+    occ: Bitboard,
+    walls: Bitboard,
+    changed: Bitboard,
+) -> Option<bool> {
+    let mut scan = KingScan::new(pos, side)?;
+    scan.occ = occ.with(scan.k);
+    scan.walls = walls;
+    let mut borrow = false;
+    for s in (scan.attackers - skip).iter() {
+        if pos.piece_at(s).is_some_and(|(k, _)| k == KNIGHT)
+            && fc.geo.within(s, 2).intersects(changed)
+        {
+            return None;
+        }
+        match scan.threat(fc, pos, s) {
+            Threat::Checks => return Some(false),
+            Threat::MayBorrow => borrow = true,
+            Threat::None => {}
+        }
+    }
+    (!borrow).then_some(true)
+}
+
 /// What one enemy unit means to a king, judged without the protection analysis.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Threat {

@@ -211,6 +211,14 @@ impl FamilyGame for Fc6 {
     fn footprint(&self, pos: &Fc6Position, action: &Action) -> Option<frozen_core::Bitboard> {
         rotation::footprint(pos, action)
     }
+    fn verdict_unplayed(
+        &self,
+        pos: &Fc6Position,
+        zone: &crate::frozen_family::TurnEndZone,
+        action: &Action,
+    ) -> Option<bool> {
+        rotation::verdict_unplayed(self, pos, zone, action)
+    }
     fn turn_end_zone(&self, pos: &mut Fc6Position) -> Option<crate::frozen_family::TurnEndZone> {
         turn::turn_end_zone(self, pos)
     }

@@ -39,6 +39,7 @@ use super::base::{own_colour, Fc6, Fc6Position, JESTER, KING, PAWN, QUEEN};
 use super::draw::same_square;
 use super::notation::{number, special, Special};
 use super::paralysis::is_paralyzed;
+use crate::frozen_family::TurnEndZone;
 use frozen_core::{
     block_rotation, Action, Bitboard, BlockRotation, Event, EventSink, Kind, Location, Shape, Side,
     Square,
@@ -230,6 +231,36 @@ pub fn footprint(pos: &Fc6Position, a: &Action) -> Option<Bitboard> {
     let rot = decode(a).ok()?;
     let held = rot.block() & content(pos);
     Some(held | rot.apply(held))
+}
+
+/// The verdict of the whole-turn test on a rotation whose footprint meets the zone of
+/// [`super::turn::turn_end_zone`], given without turning the block (FC6-ROTA-09 with
+/// FC6-TURN-03), when the block holds only units of the mover other than its king and
+/// jesters (no enemy unit, wall, tomb, trap or shadow): then the rotation changes only
+/// where the mover's units stand inside the block. The enemy units whose reads miss the
+/// block are the zone's parts as they were; the others are judged again on the turned
+/// occupancy with the walls left after the turn's end
+/// ([`super::attack::threat_after`]). `None` (play it) otherwise.
+pub fn verdict_unplayed(fc: &Fc6, pos: &Fc6Position, z: &TurnEndZone, a: &Action) -> Option<bool> {
+    let rot = decode(a).ok()?;
+    let block = rot.block();
+    let me = pos.to_move();
+    let others = pos.side_bb(me.opposite())
+        | pos.pieces(me, KING)
+        | pos.pieces(me, JESTER)
+        | (content(pos) - pos.occupied());
+    if block.intersects(others) {
+        return None;
+    }
+    let mut skip = Bitboard::EMPTY;
+    for (sq, reads) in &z.parts {
+        if !reads.intersects(block) {
+            skip.set(*sq);
+        }
+    }
+    let occ = rot.apply(pos.occupied());
+    let walls = pos.walls().mask() - z.ended;
+    super::attack::threat_after(fc, pos, me, skip, occ, walls, block | z.ended)
 }
 
 /// Every square that holds something a rotation carries: units, walls, tombs, traps and

@@ -633,7 +633,12 @@ pub fn turn_end_zone(fc: &Fc6, pos: &mut Fc6Position) -> Option<TurnEndZone> {
     super::attack::check_parts(fc, pos, me, &mut parts);
     parts.retain(|(_, reads)| !reads.intersects(ended));
     pos.undo_to(m);
-    Some(TurnEndZone { zone, safe, parts })
+    Some(TurnEndZone {
+        zone,
+        safe,
+        parts,
+        ended,
+    })
 }
 
 /// [`turn_safe`] after a probe from the zone's position ([`turn_end_zone`]), leaving out

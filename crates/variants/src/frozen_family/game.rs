@@ -84,6 +84,19 @@ pub trait FamilyGame: Rules {
         None
     }
 
+    /// The verdict on a decision whose [`FamilyGame::footprint`] meets the zone, if the
+    /// game can give it without playing the decision (from the zone's parts, say); `None`
+    /// to have it played. The default: `None`.
+    fn verdict_unplayed(
+        &self,
+        pos: &Position<Self::State>,
+        zone: &TurnEndZone,
+        action: &Action,
+    ) -> Option<bool> {
+        let _ = (pos, zone, action);
+        None
+    }
+
     /// [`FamilyGame::turn_safe`] in a position reached from the zone's position
     /// ([`FamilyGame::turn_end_zone`]) by one decision and its probe
     /// ([`FamilyGame::exec_probe`]), which changed the contents of the squares `touched`
@@ -119,4 +132,6 @@ pub struct TurnEndZone {
     /// part that reads none of the squares the decision and its probe touched still does
     /// not endanger the side ([`FamilyGame::turn_safe_skipping`]).
     pub parts: Parts,
+    /// The squares the turn's end, with nothing played, changes.
+    pub ended: Bitboard,
 }

@@ -64,7 +64,8 @@ pub fn is_listed<G: FamilyGame>(g: &G, pos: &mut Position<G::State>, a: &Action)
 /// Verdicts in bulk (see the module notes): the zone ([`FamilyGame::turn_end_zone`]) is
 /// worked out once per listing, at the first decision that asks. A decision whose
 /// footprint ([`FamilyGame::footprint`]) misses the zone gets the zone's verdict
-/// unplayed. Every other decision is played ([`is_legal`]), and its probe's safety test
+/// unplayed; one whose footprint meets it may get a verdict from the game unplayed
+/// ([`FamilyGame::verdict_unplayed`]). Every other decision is played ([`is_legal`]), and its probe's safety test
 /// skips the zone's parts that read none of the squares the probe touched
 /// ([`FamilyGame::turn_safe_skipping`]).
 #[derive(Default, Debug)]
@@ -86,7 +87,10 @@ impl Bulk {
             .get_or_insert_with(|| g.turn_end_zone(pos))
             .as_ref()?;
         let fp = g.footprint(pos, a)?;
-        (!fp.intersects(z.zone)).then_some(z.safe)
+        if !fp.intersects(z.zone) {
+            return Some(z.safe);
+        }
+        g.verdict_unplayed(pos, z, a)
     }
 
     /// True if the candidate `buf[i]` of the side to act is legal: its bulk verdict, or
