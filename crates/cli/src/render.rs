@@ -31,6 +31,8 @@ const CHECK_RED: &str = "#ff5c5c";
 const PRESENCE_GREEN: &str = "#2a9d38";
 /// The badge of a unit in a state a rule names (a raised bishop).
 const STATUS_GOLD: &str = "#b8860b";
+/// The headstone of an open tomb (one whose first unit may come back).
+const OPEN_TOMB: &str = "#c1121f";
 
 /// `frozen render`.
 #[derive(Debug)]
@@ -145,6 +147,7 @@ struct Used {
     paralysis: bool,
     cargo: bool,
     tomb: bool,
+    open_tomb: bool,
     wall: bool,
     wall_left: bool,
     wall_turn: bool,
@@ -478,13 +481,16 @@ pub fn svg_with_last<R: Rules>(
             );
         }
     }
-    // Tombs: a grey headstone in the top-left corner with the queue length.
+    // Tombs: a headstone in the top-left corner with the queue length, grey, or red when
+    // the tomb is open (its first unit may come back).
     for (sq, t) in pos.tombs().iter() {
         used.tomb = true;
+        used.open_tomb |= t.open;
+        let fill = if t.open { OPEN_TOMB } else { "#8d99ae" };
         let (x, y) = corner(h, sq);
         let _ = writeln!(
             body,
-            "<path d=\"M{} {} v-9 a5 5 0 0 1 10 0 v9 z\" fill=\"#8d99ae\" stroke=\"#2b2d42\" stroke-width=\"1\"/>\
+            "<path d=\"M{} {} v-9 a5 5 0 0 1 10 0 v9 z\" fill=\"{fill}\" stroke=\"#2b2d42\" stroke-width=\"1\"/>\
              <text x=\"{}\" y=\"{}\" font-size=\"8\" text-anchor=\"middle\" font-family=\"DejaVu Sans, sans-serif\" fill=\"#111\">{}</text>",
             x + 2,
             y + 16,
@@ -587,6 +593,12 @@ pub fn svg_with_last<R: Rules>(
             "<path d=\"M-5 6 v-9 a5 5 0 0 1 10 0 v9 z\" fill=\"#8d99ae\" stroke=\"#2b2d42\"/>"
                 .into(),
             "tomb (number: units queued)".into(),
+        ));
+    }
+    if used.open_tomb {
+        lines.push((
+            format!("<path d=\"M-5 6 v-9 a5 5 0 0 1 10 0 v9 z\" fill=\"{OPEN_TOMB}\" stroke=\"#2b2d42\"/>"),
+            "open tomb: its first unit may come back".into(),
         ));
     }
     if used.wall {

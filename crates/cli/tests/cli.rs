@@ -1577,7 +1577,8 @@ fn render_fc6_middle_game_shows_shadows_traps_tombs_and_walls() {
     let svg = &o.stdout;
     for want in [
         "shadow c4: White Rook (range 16), may de-shadow after 2 more turn(s) of its owner",
-        "shadow e7: Black Jester (range 16), may de-shadow after 4 more turn(s) of its owner",
+        // A jester shows its reach 3, as its badge does (FC6-VISU-01).
+        "shadow e7: Black Jester (range 3), may de-shadow after 4 more turn(s) of its owner",
         "trap f5 (White, owned by the jester on g2): catches the next enemy that stops here",
         "tomb e2 PENDING: Black Pawn (oldest first)",
         "tomb k6 ACTIVE: Black Jester, White Queen (oldest first)",
@@ -1586,6 +1587,36 @@ fn render_fc6_middle_game_shows_shadows_traps_tombs_and_walls() {
         ">trap</text>",
     ] {
         assert!(svg.contains(want), "{want} missing from the render");
+    }
+}
+
+/// FC6-VISU-01..03: the middle game with every fc6 side table at once draws each with its
+/// legend: an open (ACTIVE) tomb apart from an ARMED one, traps (one holding its victim
+/// with the green count), a unit paralysed by a jester's presence marked on its square,
+/// the price of a double move, shadows with the range their badge would show.
+#[test]
+fn render_fc6_middle_game_with_every_side_table() {
+    let file = repo_root().join("fixtures/positions/fc6/middle-game-tables.ron");
+    let file = file.to_str().expect("utf-8 path");
+    let o = frozen(&["render", "fc6", "--position", file, "--svg", "-"]);
+    assert_ok(&o, "render fc6 side tables");
+    for want in [
+        "open tomb: its first unit may come back",
+        "fill=\"#c1121f\"",
+        "tomb (number: units queued)",
+        "tomb i8 ACTIVE: White Pawn, Black Rook (oldest first)",
+        "tomb e5 ARMED: Black Knight (oldest first)",
+        ">trap</text>",
+        "trap h6 (White, owned by the jester on h7): catches the next enemy that stops here",
+        "trap j6 (White, owned by the jester on h7): holds the Black Knight for 4 more turn(s) of its owner",
+        "paralysed by an enemy jester&apos;s presence (FC6-JEST-03)",
+        "i7: paralysed while the enemy jester on h7 stands next to it",
+        "c9: paralysed for 1 more turn(s) of its owner",
+        "shadow e4: White Knight (range 3)",
+        "shadow l13: Black Dragon (range 16)",
+        "wall d5: 3 more turn(s) of White",
+    ] {
+        assert!(o.stdout.contains(want), "{want} missing from the render");
     }
 }
 
@@ -1600,7 +1631,7 @@ fn render_fc6_piece_key_names_shadow_kinds() {
     for want in [
         "Knight (Nn)",
         "Dragon (Dd)",
-        "shadow e4: White Knight (range 16), its wait is over: may de-shadow in a turn of its owner",
+        "shadow e4: White Knight (range 3), its wait is over: may de-shadow in a turn of its owner",
         "shadow l13: Black Dragon (range 16), its wait is over",
         "tomb e5 ARMED: Black Knight (oldest first)",
     ] {

@@ -306,6 +306,9 @@ impl Rules for Fc6 {
     fn display_range(&self, pos: &Fc6Position, unit: frozen_core::UnitId) -> Option<u16> {
         Some(visual::display_range(pos, unit))
     }
+    fn square_notes(&self, pos: &Fc6Position) -> Vec<frozen_core::SquareNote> {
+        visual::square_notes(pos)
+    }
     fn wall_turns_left(&self, pos: &Fc6Position, wall: &frozen_core::Wall) -> Option<u32> {
         Some(walls::turns_left(pos, wall))
     }

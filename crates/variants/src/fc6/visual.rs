@@ -8,7 +8,8 @@
 //! * FC6-VISU-03: the rest a player needs: walls with turns left, units under siege, the
 //!   first-move limit, tombs with their state and queue, traps with owner, colour and
 //!   hold, shadows with the turns left before they may de-shadow, and units paralysed by a
-//!   jester's presence (untimed, shown apart) ([`describe`]).
+//!   jester's presence (untimed, shown apart: [`describe`], and a mark on the picture,
+//!   [`square_notes`]).
 //!
 //! Uses: [`super::base`], [`super::empower`], [`super::paralysis`], [`super::siege`],
 //! [`super::walls`], [`super::tomb`], [`super::trap`], [`super::shadow`].
@@ -20,7 +21,7 @@ use super::shadow::delay_left;
 use super::siege::besieged;
 use super::tomb::TombState;
 use super::walls::turns_left as wall_left;
-use frozen_core::{Side, UnitId};
+use frozen_core::{Side, SquareNote, SquareNoteKind, UnitId};
 
 /// The range number shown on a unit (FC6-VISU-01).
 pub fn display_range(pos: &Fc6Position, id: UnitId) -> u16 {
@@ -109,7 +110,7 @@ pub fn describe(fc: &Fc6, pos: &Fc6Position) -> Vec<String> {
             lines.push(format!(
                 "shadow {sq}: {} (range {}), {when}",
                 unit_name(id),
-                pos.unit(id).status.range
+                display_range(pos, id)
             ));
         }
     }
@@ -130,4 +131,24 @@ pub fn describe(fc: &Fc6, pos: &Fc6Position) -> Vec<String> {
         }
     }
     lines
+}
+
+/// The marks a picture draws beyond units and side tables (FC6-VISU-03): a unit paralysed
+/// by an enemy jester's presence (FC6-JEST-03), which has no timer and so no green count.
+pub fn square_notes(pos: &Fc6Position) -> Vec<SquareNote> {
+    let mut notes = Vec::new();
+    for sq in pos.occupied().iter() {
+        let Some(id) = pos.unit_at(sq) else { continue };
+        if let Some(j) = presence(pos, id) {
+            notes.push(SquareNote {
+                square: sq,
+                kind: SquareNoteKind::Paralysed,
+                text: format!(
+                    "paralysed while the enemy jester on {j} stands next to it (FC6-JEST-03)"
+                ),
+                legend: "paralysed by an enemy jester's presence (FC6-JEST-03)".into(),
+            });
+        }
+    }
+    notes
 }
