@@ -2297,6 +2297,83 @@ fn naive_generator_agrees_on_perft_children() {
     }
 }
 
+/// The engine's perft (the same count as the `perft` binary's, by [`Rules::actions`] and
+/// [`Rules::perform`] on copies), for the children of the deep cases.
+fn engine_perft(rules: &Fc6, pos: &Fc6Position, depth: u32) -> u64 {
+    let mut buf = Vec::new();
+    if depth == 1 {
+        return rules.count_actions(pos, &mut buf);
+    }
+    rules.actions(pos, &mut buf);
+    buf.iter()
+        .map(|a| {
+            let mut p = pos.clone();
+            rules.perform(&mut p, a, &mut frozen_core::NoEvents);
+            engine_perft(rules, &p, depth - 1)
+        })
+        .sum()
+}
+
+/// The cases of `fixtures/perft/fc6.ron` above a million nodes (the start's perft(3)),
+/// checked child by child and split into parts so that workers can share them. With
+/// `FROZEN_FC6_NAIVE_DEEP=k/n` this checks the children `i` of the first ply with
+/// `i % n == k`: the naive list equals the engine's at the child and at each of its
+/// children, and the naive leaves under the child equal the engine's count there; and the
+/// engine's counts of all children add up to the table's. All `n` parts passing is the
+/// naive check of the whole count (`scripts/fc6-naive-deep.sh` runs them with GNU
+/// parallel; about 50 CPU minutes for the start's perft(3)). Without the variable it
+/// checks part 0 of 64 (the first child) and leaves the sum to the perft fixtures.
+#[test]
+fn naive_generator_agrees_on_deep_cases_by_child() {
+    let rules = Fc6::new();
+    let asked = std::env::var("FROZEN_FC6_NAIVE_DEEP").ok();
+    let spec = asked.clone().unwrap_or_else(|| "0/64".into());
+    let (k, n) = spec
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
+        .filter(|(k, n)| k < n)
+        .unwrap_or_else(|| panic!("FROZEN_FC6_NAIVE_DEEP={spec}: want k/n with k < n"));
+    let deep: Vec<_> = perft_cases(&rules)
+        .into_iter()
+        .filter(|c| c.3 > 1_000_000)
+        .collect();
+    assert!(
+        deep.iter()
+            .any(|(name, _, depth, _)| name == "start" && *depth == 3),
+        "the start's perft(3) is in the table"
+    );
+    for (name, pos, depth, nodes) in deep {
+        let g = Game::from_position(rules.clone(), pos.clone());
+        compare(&rules, &pos, &name);
+        let acts = g.actions();
+        let mut total = 0;
+        for (i, a) in acts.iter().enumerate() {
+            if i % n != k && asked.is_none() {
+                continue;
+            }
+            let mut h = g.clone();
+            h.apply(a).expect("listed");
+            let engine = engine_perft(&rules, h.position(), depth - 1);
+            total += engine;
+            if i % n != k {
+                continue;
+            }
+            let what = format!("{name} after {}", g.format(a));
+            let t = std::time::Instant::now();
+            let naive = naive_perft(&rules, h.position(), depth - 1, &what);
+            assert_eq!(naive, engine, "{what}: perft({})", depth - 1);
+            eprintln!(
+                "{what}: perft({}) = {naive}, naive agrees ({:.1?})",
+                depth - 1,
+                t.elapsed()
+            );
+        }
+        if asked.is_some() {
+            assert_eq!(total, nodes, "{name} perft({depth}): the children add up");
+        }
+    }
+}
+
 /// The brute-force route walker and the engine agree on which squares each unit attacks
 /// (FC6-BNCE-06, FC6-TURN-04, FC6-ROOK-09)
 /// (every unit, every square; an empty square judged as if an enemy stood there). The
