@@ -23,11 +23,11 @@ pub struct VariantInfo {
 pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
     name: "fc6",
     board: "16x16",
-    description: "FrozenChess 6 (part 1): 16x16, walls, bishop bounce, range reduction, empower, guards, templar shield, power steal",
+    description: "FrozenChess 6: 16x16, walls, bishop bounce, range reduction, empower, double moves and marches, tombs and respawn, jesters and traps, shadows, block rotation, swaps, Dragon's Fire, pull, mind control",
 }, VariantInfo {
     name: "fc11",
     board: "16x16",
-    description: "FrozenChess 11.0 (part 1): 18 unit kinds' movement and captures, paralysis, kind immunity, promotion",
+    description: "FrozenChess 11.0 (parts 1 and 2; no double move or Knight's March yet): 18 unit kinds, captures, paralysis and immunities, trail walls, bounces, null move, game end",
 }, VariantInfo {
     name: "fc12",
     board: "12x12",

@@ -3,7 +3,7 @@
 //! Bounce, Empower, Guards, Tower, Siege, the Templar's Shield, Power Steal, game end
 //! and draws; part 2: multi-leg turns (double move, Knight's March), Knight's Leap
 //! capture, Rook Push, Queen's Poison, jester presence and traps, tombs, tomb and jester
-//! explosions, respawn, King's Check, King's Exchange; part 3 (so far): shadowing and
+//! explosions, respawn, King's Check, King's Exchange; part 3: shadowing and
 //! de-shadowing, block rotations, swaps, Teleswap, Paralyse, Conversion, Dragon's Fire,
 //! Pull and Mind Control.
 //!
