@@ -206,10 +206,10 @@ impl ParlettRules {
                 };
                 // The unit on `sq`, when one of its complex lines may give a move.
                 let lines_unit = |sq: Square| -> Option<UnitId> {
-                    if sources.is_some_and(|s| s & (1u64 << narrow::n(sq)) == 0) {
+                    if !run_lines || sources.is_some_and(|s| s & (1u64 << narrow::n(sq)) == 0) {
                         return None;
                     }
-                    let u = pos.unit_at(sq).filter(|_| run_lines)?;
+                    let u = pos.unit_at(sq)?;
                     let moved = pos.unit(u).status.moved;
                     kd.lines
                         .iter()

@@ -58,6 +58,7 @@ pub(crate) struct NarrowNode {
 }
 
 impl NarrowNode {
+    #[inline]
     pub(crate) fn new<S: frozen_core::VariantState>(
         pos: &frozen_core::Position<S>,
         nkinds: usize,

@@ -207,6 +207,9 @@ struct AttackTab<W, const N: usize> {
     others: Vec<(usize, usize)>,
     slide_dirs_any: [bool; 8],
     limited: [bool; 8],
+    /// The directions (bit d) with `slide_dirs_any` and `limited` both set:
+    /// whole rays for [`SimpleTables::slider_lines`].
+    limited_dirs: u8,
 }
 
 /// Every table of a set's simple elements, over the board word `W`.
@@ -354,6 +357,9 @@ impl WideTables {
             others: a.others.iter().map(|&(k, e)| (k.index(), e)).collect(),
             slide_dirs_any: a.slide_dirs_any,
             limited: a.limited,
+            limited_dirs: (0..8).fold(0, |m, d| {
+                m | (u8::from(a.slide_dirs_any[d] && a.limited[d]) << d)
+            }),
         };
         let merged: Vec<_> = elems.iter().map(|els| merge(els, maxdim)).collect();
         let map_plans = map_plans(&elems, &merged);
@@ -450,6 +456,7 @@ impl WideTables {
             others: a.others.clone(),
             slide_dirs_any: a.slide_dirs_any,
             limited: a.limited,
+            limited_dirs: a.limited_dirs,
         };
         let pattern_reach = self
             .pattern_reach

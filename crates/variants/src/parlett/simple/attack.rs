@@ -312,6 +312,16 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
         // The unlimited sliders of `by` on lines through the square: a ray
         // without one pins nothing (only the limited directions' rays count).
         let sliders = self.star[i] & self.kinds_in(at.slide_any, &kind_bb) & enemy;
+        if !sliders.any() {
+            // No unlimited slider on a line through the square: only the
+            // limited directions' whole rays.
+            let mut ds = at.limited_dirs;
+            while ds != 0 {
+                out |= self.rays[ds.trailing_zeros() as usize][i];
+                ds &= ds - 1;
+            }
+            return out;
+        }
         for d in 0..8 {
             if !at.slide_dirs_any[d] {
                 continue;
