@@ -261,6 +261,36 @@ impl ParlettRules {
                             n += u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
                         }
                     }
+                    // A kind whose other elements are leaps along a few shifts
+                    // (a pawn's push and captures): those too for the whole set,
+                    // shift by shift (`SimpleTables::leap_shifts`), and its pieces
+                    // are done but for their complex lines.
+                    if let Some(shifts) = nw.leap_shifts(k, side) {
+                        for e in shifts {
+                            let t = e.targets(planned, own, enemy) & mask;
+                            let promo = if promotes { t & zone } else { 0 };
+                            moves.add(t & !promo);
+                            if promo != 0 {
+                                n += u64::from(promo.count_ones()) * kd.promo_to.len() as u64;
+                            }
+                        }
+                        if run_lines {
+                            let mut q = planned & sources.unwrap_or(!0);
+                            while q != 0 {
+                                let i = q.trailing_zeros() as usize;
+                                q &= q - 1;
+                                let sq = narrow::square(i);
+                                if let Some(u) = lines_unit(sq) {
+                                    // Its complex moves skip what its simple
+                                    // ones give: those in full.
+                                    let moved = pos.unit(u).status.moved;
+                                    let (all, _) = nw.targets(kind, i, side, moved, own, enemy);
+                                    n += complex(u, Some(unpack(all)));
+                                }
+                            }
+                        }
+                        bb &= !planned;
+                    }
                 }
                 while bb != 0 {
                     let i = bb.trailing_zeros() as usize;

@@ -175,6 +175,11 @@ mod tests {
             let pawn_kind = c.kinds.len() - 1;
             for side in Side::ALL {
                 assert_eq!(nw.exact_plan(pawn_kind, side).is_some(), planned, "{pawn}");
+                // The pawn's push and captures: three shifts; the knight's
+                // eight leaps are too many; sliders have none.
+                assert_eq!(nw.leap_shifts(pawn_kind, side).map(<[_]>::len), Some(3));
+                assert!(nw.leap_shifts(4, side).is_none(), "knight");
+                assert!(nw.leap_shifts(1, side).is_none(), "queen");
             }
             for _ in 0..2000 {
                 let (a, b) = (rng.next_u64(), rng.next_u64());
@@ -203,6 +208,26 @@ mod tests {
                             .iter()
                             .fold(0, |m, st| m | st.targets(from, unmoved, own, enemy));
                         assert_eq!(got, want, "{pawn}: kind {k} {side:?} from {from:x}");
+                        // Leaps as shifts: the union, and one landing per piece
+                        // and shift (so the popcounts add up).
+                        if let Some(shifts) = nw.leap_shifts(k, side) {
+                            let mut want = 0u64;
+                            let mut moves = 0u32;
+                            let mut bits = from;
+                            while bits != 0 {
+                                let i = bits.trailing_zeros() as usize;
+                                bits &= bits - 1;
+                                let t = nw.merged_targets(kind, i, side, own, enemy);
+                                want |= t;
+                                moves += t.count_ones();
+                            }
+                            let sets: Vec<u64> =
+                                shifts.iter().map(|e| e.targets(from, own, enemy)).collect();
+                            let got = sets.iter().fold(0, |m, t| m | t);
+                            let counted: u32 = sets.iter().map(|t| t.count_ones()).sum();
+                            assert_eq!(got, want, "{pawn}: leaps of kind {k} {side:?}");
+                            assert_eq!(counted, moves, "{pawn}: leap count of kind {k}");
+                        }
                     }
                 }
             }

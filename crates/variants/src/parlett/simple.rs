@@ -240,6 +240,34 @@ pub(crate) struct SimpleTables<W, const N: usize> {
     /// counted for all its pieces at once ([`Self::exact_plan`]); narrow
     /// tables only (empty on the wide ones).
     exact_plans: Vec<Option<ExactPlan<W>>>,
+    /// Per kind, when its merged elements are leaps only: the leaps per side
+    /// as index shifts ([`Self::leap_shifts`]); narrow tables only.
+    leap_shifts: Vec<Option<[LeapShifts<W>; 2]>>,
+}
+
+/// A kind's leaps as index shifts, one entry per shift.
+type LeapShifts<W> = SmallVec<[LeapShift<W>; 4]>;
+
+/// The leaps of a kind's merged elements along one index shift `s`, taken
+/// for a whole set of pieces: the landings allowed per capture rule (`may`
+/// anything but an own piece, `only` an enemy, `never` an empty square),
+/// squares whose origin `s` back is on the board and has the leap there.
+#[derive(Clone, Debug)]
+pub(crate) struct LeapShift<W> {
+    s: i32,
+    may: W,
+    only: W,
+    never: W,
+}
+
+impl<W: Word> LeapShift<W> {
+    /// The landings of the pieces `from` along this shift: one per piece at
+    /// most, and none that another shift of the same kind gives that piece.
+    #[inline]
+    pub(crate) fn targets(&self, from: W, own: W, enemy: W) -> W {
+        let to = from.shifted(self.s);
+        to & ((self.may & !own) | (self.only & enemy) | (self.never & !(own | enemy)))
+    }
 }
 
 /// A kind's exact slides as set steps, per side ([`SimpleTables::exact_plan`]).
@@ -390,6 +418,7 @@ impl WideTables {
             maxdim,
             pattern_reach: Vec::new(),
             exact_plans: Vec::new(),
+            leap_shifts: Vec::new(),
         };
         tables.pattern_reach = tables.empty_board_pattern_reach();
         tables
@@ -466,6 +495,7 @@ impl WideTables {
         let mut tables = SimpleTables {
             pattern_reach,
             exact_plans: Vec::new(),
+            leap_shifts: Vec::new(),
             fills: std::array::from_fn(|d| {
                 let dir = frozen_core::Dir::ALL8[d];
                 let step = i32::from(dir.dr) * stride + i32::from(dir.df);
@@ -487,6 +517,7 @@ impl WideTables {
         };
         let on_board: Vec<usize> = (0..M).filter(|&j| from[j].is_some()).collect();
         tables.exact_plans = tables.build_exact_plans(&on_board);
+        tables.leap_shifts = tables.build_leap_shifts(&on_board);
         tables
     }
 }
@@ -766,9 +797,6 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
             .iter()
             .zip(&self.merged)
             .map(|(els, m)| {
-                if m.rest.is_empty() {
-                    return None;
-                }
                 let mut plan: ExactPlan<W> = Default::default();
                 for side in Side::ALL {
                     let si = side.index();
@@ -815,6 +843,85 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
                     }
                 }
                 Some(plan)
+            })
+            .collect()
+    }
+
+    /// When kind `k`'s merged elements are leaps only (no unlimited slide)
+    /// along at most four index shifts: those shifts for `side`. A piece's
+    /// merged targets are then the union of its landings along them, which
+    /// never meet (a different shift, a different square), so the kind's
+    /// pieces can have them counted together, shift by shift.
+    #[inline]
+    pub(crate) fn leap_shifts(&self, k: usize, side: Side) -> Option<&[LeapShift<W>]> {
+        self.leap_shifts
+            .get(k)
+            .and_then(Option::as_ref)
+            .map(|p| p[side.index()].as_slice())
+    }
+
+    /// [`Self::leap_shifts`] worked out from the merged leap tables: a leap
+    /// from index `i` to `j` is the shift `j - i` landing on `j`, so the
+    /// shifts with their landing sets give back every table entry exactly
+    /// (checked on every index of `on_board` all the same).
+    fn build_leap_shifts(&self, on_board: &[usize]) -> Vec<Option<[LeapShifts<W>; 2]>> {
+        self.merged
+            .iter()
+            .map(|m| {
+                if m.slide_may != [0; 2] {
+                    return None;
+                }
+                let mut out: [LeapShifts<W>; 2] = Default::default();
+                for (si, shifts) in out.iter_mut().enumerate() {
+                    for (class, tab) in [&m.leap_may[si], &m.leap_only[si], &m.leap_never[si]]
+                        .into_iter()
+                        .enumerate()
+                    {
+                        for &i in on_board {
+                            let mut t = tab[i];
+                            while let Some(j) = t.nearest(true) {
+                                t = t & !W::bit(j);
+                                let s = j as i32 - i as i32;
+                                let at = match shifts.iter().position(|e| e.s == s) {
+                                    Some(at) => at,
+                                    None => {
+                                        if shifts.len() == 4 {
+                                            return None;
+                                        }
+                                        shifts.push(LeapShift {
+                                            s,
+                                            may: W::ZERO,
+                                            only: W::ZERO,
+                                            never: W::ZERO,
+                                        });
+                                        shifts.len() - 1
+                                    }
+                                };
+                                let e = &mut shifts[at];
+                                match class {
+                                    0 => e.may |= W::bit(j),
+                                    1 => e.only |= W::bit(j),
+                                    _ => e.never |= W::bit(j),
+                                }
+                            }
+                        }
+                    }
+                    for &i in on_board {
+                        let b = W::bit(i);
+                        let parts = |f: fn(&LeapShift<W>) -> W| {
+                            shifts
+                                .iter()
+                                .fold(W::ZERO, |acc, e| acc | (b.shifted(e.s) & f(e)))
+                        };
+                        if parts(|e| e.may) != m.leap_may[si][i]
+                            || parts(|e| e.only) != m.leap_only[si][i]
+                            || parts(|e| e.never) != m.leap_never[si][i]
+                        {
+                            return None;
+                        }
+                    }
+                }
+                Some(out)
             })
             .collect()
     }
