@@ -9,7 +9,7 @@
 
 use super::board::Board;
 use super::eval::EffectRef;
-use super::fixed_count::plan_pairs;
+use super::fixed_count::{fixed_lines_may_start, plan_pairs};
 use super::fixed_run::{plan_narrow, Part};
 use super::legal::Legal;
 use super::moves::simple_like;
@@ -24,7 +24,9 @@ impl ParlettRules {
     /// [`Self::unit_moves`] gives, without building them one by one. `None`
     /// when some line is not fixed or a plan cannot decide (then
     /// [`Self::count_complex`] counts). Called only for a unit some line of
-    /// which passed [`Self::line_may_run`].
+    /// which passed [`Self::line_may_run`] or, for the royal piece, whose
+    /// lines' route plans say one may start ([`fixed_lines_may_start`]); a
+    /// single line is not asked again (its plans are exact either way).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn count_fixed(
         &self,
@@ -355,7 +357,27 @@ impl ParlettRules {
                         let moved =
                             initial && pos.unit_at(sq).is_some_and(|u| pos.unit(u).status.moved);
                         let (t, _) = nw.targets(kind, i, side, moved, own, enemy);
-                        let lines_run = lines_unit(sq);
+                        // Whether castling may start, from its route plans when
+                        // every line is fixed (then no other quick test is needed:
+                        // the plans are exact), else from the lines' quick tests.
+                        let lines_run = match run_lines.then(|| pos.unit_at(sq)).flatten() {
+                            Some(u) => {
+                                let moved = pos.unit(u).status.moved;
+                                match fixed_lines_may_start(
+                                    c,
+                                    &kd.lines,
+                                    side,
+                                    i,
+                                    moved,
+                                    own | enemy,
+                                    enemy,
+                                ) {
+                                    Some(may) => may.then_some(u),
+                                    None => lines_unit(sq),
+                                }
+                            }
+                            None => None,
+                        };
                         // The sets pay off for three squares or more, or when a
                         // line (castling) will test squares too; one or two
                         // squares are cheaper to test one by one.

@@ -50,6 +50,33 @@ fn route(p: &RoutePlan<u64>, moved: bool, occ: u64, by: u64) -> Step {
     Step::Goes
 }
 
+/// May one of the `lines` start for a piece on narrow index `s0` (`moved`:
+/// whether it has moved), by their route plans: `Some(false)` when each is a
+/// fixed line every alternative of which has a first part that stays (off the
+/// board, needing an unmoved piece, or blocked without a capture), so that
+/// [`plan_pairs`] and the general planner send nothing; `None` when a line is not
+/// fixed or has no narrow plans (the line's own quick tests decide). A few mask
+/// tests: counting asks it per node for a king that may still castle, instead of
+/// those tests.
+pub(crate) fn fixed_lines_may_start(
+    c: &Compiled,
+    lines: &[usize],
+    side: frozen_core::Side,
+    s0: usize,
+    moved: bool,
+    occ: u64,
+    by: u64,
+) -> Option<bool> {
+    let mut may = false;
+    for &li in lines {
+        for tuple in &c.fixed_line(li)?.alts[side.index()] {
+            let plan = tuple.first()?.narrow_plans.as_deref()?.get(s0)?;
+            may |= !matches!(route(plan, moved, occ, by), Step::Stays);
+        }
+    }
+    Some(may)
+}
+
 /// Sends every placement of the fixed line `fx` for the unit `first` to
 /// `leaf`, as the general planner would; `false` (some
 /// placements may have been sent) when undecided, see the module doc.
