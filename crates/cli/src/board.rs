@@ -339,8 +339,8 @@ pub fn legend_lines<R: Rules>(rules: &R, pos: &Position<R::State>, glyphs: Glyph
         if let Some(since) = st.shadow_since {
             parts.push(format!("shadow since turn {since}"));
         }
-        if st.range != 0 {
-            parts.push(format!("range {}", st.range));
+        if let Some(range) = rules.display_range(pos, id) {
+            parts.push(format!("range {range}"));
         }
         if let Some(d) = st.aim {
             parts.push(format!("aim {d}"));

@@ -108,6 +108,21 @@ fn completions_for_every_shell() {
     }
 }
 
+/// FC6-VISU-01: `show` gives each unit the range a player sees, as the picture's badge
+/// does: a knight 3 and a king 1 (the stored range is 16 for every unit), a rook 16.
+#[test]
+fn show_fc6_prints_the_displayed_range() {
+    let o = frozen(&["show", "fc6"]);
+    assert_ok(&o, "show fc6");
+    for want in [
+        "status N#1 b1: range 3",
+        "status K#8 i1: range 1",
+        "status R#0 a1: range 16",
+    ] {
+        assert!(o.stdout.contains(want), "{want:?} in:\n{}", o.stdout);
+    }
+}
+
 #[test]
 fn show_every_variant() {
     let dir = scratch("show");
