@@ -5,8 +5,8 @@
 #   FROZEN_FC6_NAIVE_DEEP=k/N cargo test --profile test -p frozen-variants --test fc6_naive \
 #     naive_generator_agrees_on_deep_cases_by_child
 # Each job checks the first-ply children i with i % N == k (the naive lists at the child and at
-# its children equal the engine's, the naive leaves equal the engine's count) and that the
-# engine's counts of all children add up to the table's. Every job passing is the check.
+# its children equal the engine's, the naive leaves equal the engine's count); job 0 also checks
+# that the engine's counts of all children add up to the table's. Every job passing is the check.
 #
 #   scripts/fc6-naive-deep.sh [PARTS [JOBS [NICE]]]     (defaults: 46 parts, one job per core, nice 0)
 #
