@@ -5,7 +5,7 @@
 //! turns or single decisions, and checks what the rule says, exceptions included.
 
 use frozen_core::{Event, Game, Location, Rules, Side};
-use frozen_variants::fc6::base::{is_crr, JESTER, QUEEN};
+use frozen_variants::fc6::base::{is_crr, CHANCELLOR, JESTER, PAWN, QUEEN};
 use frozen_variants::fc6::tomb::{self, TombState};
 use frozen_variants::fc6::{attack, paralysis, trap, Fc6};
 
@@ -388,15 +388,43 @@ fn fc6_pawn_02_pushed_to_the_far_rank_promotes_before_its_owner_acts() {
     assert_eq!(p.unit(pawn).kind, QUEEN);
     assert!(actions(&g).contains("a3a4"));
     assert!(!actions(&g).iter().any(|a| a.starts_with("act:")));
-    // The reader: owed at the start of White's turn is a legal position; with Black to
-    // move and no turn in progress it is not.
+    // The reader: owed at the start of White's turn is a legal position, and so is the
+    // same pawn with Black to move (White respawned it there, see below).
     assert_eq!(
         actions(&game(&fen("Ka1 Pa3 Pe16 kp16 pp14", "w", ""))).len(),
         8
     );
     assert!(rules
         .position_from_fen(&fen("Ka1 Pa3 Pe16 kp16 pp14", "b", ""))
-        .is_err());
+        .is_ok());
+}
+
+/// FC6-PAWN-02 with FC6-RESP-05: a pawn that died on its far rank (the enemy had left it
+/// there) and is respawned there by its owner comes back as a pawn and owes its promotion
+/// at the start of its owner's next turn, like a pawn the enemy left there. (Found by the
+/// soak, seed 1589: a black pawn respawned on f1.)
+#[test]
+fn fc6_pawn_02_respawned_on_the_far_rank_promotes_at_its_owners_next_turn() {
+    let rules = rules();
+    let mut g = game(&fen("Ka1 Pa3 kp16 pp14", "w", "- - - - e16:P*"));
+    assert!(actions(&g).contains("drop:P@e16"), "{:?}", actions(&g));
+    apply(&mut g, &["drop:P@e16"]);
+    let p = g.position();
+    assert_eq!(p.to_move(), Side::Black);
+    assert_eq!(p.piece_at(sq("e16")).map(|(k, _)| k), Some(PAWN));
+    assert!(rules.validate(p).is_empty(), "{:?}", rules.validate(p));
+    let ron = frozen_core::position_to_ron(&rules, p);
+    let back = frozen_core::position_from_ron(&rules, &ron).expect("reads back");
+    assert_eq!(rules.to_fen(&back), rules.to_fen(p));
+    apply(&mut g, &["p14p13", "end"]);
+    let owed: std::collections::BTreeSet<String> =
+        "RNBDJCTQ".chars().map(|k| format!("act:e16={k}")).collect();
+    assert_eq!(actions(&g), owed, "only the promotion choices");
+    apply(&mut g, &["act:e16=C"]);
+    assert_eq!(
+        g.position().piece_at(sq("e16")).map(|(k, _)| k),
+        Some(CHANCELLOR)
+    );
 }
 
 /// FC6-ROOK-04: pushing a wall destroys it.

@@ -405,22 +405,21 @@ pub fn validate(fc: &Fc6, pos: &Fc6Position) -> Vec<Problem> {
         if pawn_count(pos, side) == 0 && !over {
             rule(&mut out, "placement".into(), format!("{side} has no pawn on the board, so it has lost, but the game is not over (FC6-VICT-01)"));
         }
-        // A pawn stands on its far rank only if the enemy put it there: during the
-        // enemy's turn in progress, or owing its promotion at the start of its owner's
-        // turn (FC6-PAWN-02).
-        let turn_open = pos.state().turn.is_some();
-        let owed_now = pos.to_move() == side && !turn_open;
-        let enemy_acting = pos.to_move() != side && turn_open;
+        // A pawn stands on its far rank only until its owner's next turn begins: put
+        // there by the enemy, or respawned there by its owner (it died there), it owes its
+        // promotion at the start of that turn; never during its owner's own turn in
+        // progress, where a leg of its own would have promoted it (FC6-PAWN-02).
+        let own_turn_open = pos.to_move() == side && pos.state().turn.is_some();
         for sq in pos
             .pieces(side, PAWN)
             .iter()
-            .filter(|&s| on_far_rank(side, s) && !owed_now && !enemy_acting)
+            .filter(|&s| on_far_rank(side, s) && own_turn_open)
         {
             rule(
                 &mut out,
                 sq.to_string(),
                 format!(
-                    "a {side} pawn stands on its far rank, which only an enemy action can leave it on until its owner's next turn begins; it would have promoted (FC6-PAWN-02)"
+                    "a {side} pawn stands on its far rank while its owner's turn is in progress; it would have promoted (FC6-PAWN-02)"
                 ),
             );
         }
