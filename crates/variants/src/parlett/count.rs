@@ -430,11 +430,10 @@ impl ParlettRules {
                     }
                 }
             }
-            let empty = !(own | enemy);
-            for (d, &g) in gens.iter().enumerate() {
-                if g != 0 {
-                    moves.add(nw.fill(d, g, empty) & !own & mask);
-                }
+            // A direction without sliders fills nothing: adding its empty set
+            // changes no count.
+            for f in nw.fill_all(&gens, !(own | enemy)) {
+                moves.add(f & !own & mask);
             }
             return n + moves.total();
         }

@@ -82,7 +82,8 @@ pub(crate) fn fixed_lines_may_start(
 /// placements may have been sent) when undecided, see the module doc.
 /// `danger`: the node's [`Danger`], for the royal piece's `s` tests.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn plan_pairs(
+#[inline]
+pub(crate) fn plan_pairs<D, L>(
     c: &Compiled,
     pos: &Position<ParlettState>,
     fx: &FixedLine,
@@ -90,9 +91,13 @@ pub(crate) fn plan_pairs(
     needs_unmoved: &[bool],
     first: UnitId,
     nn: &NarrowNode,
-    danger: &dyn Fn() -> Option<Danger>,
-    leaf: &mut dyn FnMut(&[Part]),
-) -> bool {
+    danger: &D,
+    leaf: &mut L,
+) -> bool
+where
+    D: Fn() -> Option<Danger> + ?Sized,
+    L: FnMut(&[Part]) + ?Sized,
+{
     let un = pos.unit(first);
     let Some(start) = un.loc.square() else {
         return true;

@@ -45,6 +45,16 @@ pub(crate) trait Word:
         let _ = (s, gen, pro, mask, long);
         None
     }
+    /// [`SimpleTables::fill`] in the eight directions of `Dir::ALL8` at
+    /// once, for the words whose layout gives every direction a shift known
+    /// at compile time ([`NARROW_SHIFTS`], checked when the tables are built):
+    /// eight independent fills without a dispatch on the shift (`None`: use
+    /// [`SimpleTables::fill`] direction by direction).
+    #[inline]
+    fn fill8(masks: &[Self; 8], gens: &[Self; 8], empty: Self) -> Option<[Self; 8]> {
+        let _ = (masks, gens, empty);
+        None
+    }
     #[inline]
     fn any(self) -> bool {
         self != Self::ZERO
@@ -76,8 +86,25 @@ fn kogge<const S: i32>(gen: u64, mut pro: u64, mask: u64) -> u64 {
     sh(g, 1) & mask
 }
 
+/// The index shift of one step along each direction of `Dir::ALL8` on the
+/// narrow word (eight files per rank): N, NE, E, SE, S, SW, W, NW.
+const NARROW_SHIFTS: [i32; 8] = [8, 9, 1, -7, -8, -9, -1, 7];
+
 impl Word for u64 {
     const ZERO: u64 = 0;
+    #[inline]
+    fn fill8(m: &[u64; 8], g: &[u64; 8], empty: u64) -> Option<[u64; 8]> {
+        Some([
+            kogge::<8>(g[0], empty & m[0], m[0]),
+            kogge::<9>(g[1], empty & m[1], m[1]),
+            kogge::<1>(g[2], empty & m[2], m[2]),
+            kogge::<-7>(g[3], empty & m[3], m[3]),
+            kogge::<-8>(g[4], empty & m[4], m[4]),
+            kogge::<-9>(g[5], empty & m[5], m[5]),
+            kogge::<-1>(g[6], empty & m[6], m[6]),
+            kogge::<7>(g[7], empty & m[7], m[7]),
+        ])
+    }
     #[inline]
     fn fill_const(s: i32, gen: u64, pro: u64, mask: u64, long: bool) -> Option<u64> {
         if long {
@@ -236,6 +263,11 @@ pub(crate) struct SimpleTables<W, const N: usize> {
     /// whose square one step back is on the board (what a step may reach
     /// without wrapping across an edge). For [`Self::fill`].
     fills: [(i32, W); 8],
+    /// The masks of `fills`, and whether their shifts are [`NARROW_SHIFTS`] on a
+    /// board of at most 9 squares a side (three doublings): then
+    /// [`Self::fill_all`] uses [`Word::fill8`].
+    fill_masks: [W; 8],
+    fixed_fills: bool,
     /// Per kind, its exact slides as set steps per side, when they can be
     /// counted for all its pieces at once ([`Self::exact_plan`]); narrow
     /// tables only (empty on the wide ones).
@@ -406,6 +438,8 @@ impl WideTables {
         });
         let star = table(|i| (0..8).fold(Bitboard::EMPTY, |m, d| m | rays[d][i]));
         let mut tables = SimpleTables {
+            fill_masks: fills.map(|f: (i32, Bitboard)| f.1),
+            fixed_fills: fixed_fills(&fills, maxdim),
             fills,
             star,
             rays,
@@ -492,15 +526,18 @@ impl WideTables {
             .iter()
             .map(|[w, b]| [remap(w), remap(b)])
             .collect();
+        let fills: [(i32, V); 8] = std::array::from_fn(|d| {
+            let dir = frozen_core::Dir::ALL8[d];
+            let step = i32::from(dir.dr) * stride + i32::from(dir.df);
+            (step, word(self.fills[d].1))
+        });
         let mut tables = SimpleTables {
             pattern_reach,
             exact_plans: Vec::new(),
             leap_shifts: Vec::new(),
-            fills: std::array::from_fn(|d| {
-                let dir = frozen_core::Dir::ALL8[d];
-                let step = i32::from(dir.dr) * stride + i32::from(dir.df);
-                (step, word(self.fills[d].1))
-            }),
+            fill_masks: fills.map(|f| f.1),
+            fixed_fills: fixed_fills(&fills, self.maxdim),
+            fills,
             rays: std::array::from_fn(|d| remap(&self.rays[d])),
             star: remap(&self.star),
             within,
@@ -520,6 +557,13 @@ impl WideTables {
         tables.leap_shifts = tables.build_leap_shifts(&on_board);
         tables
     }
+}
+
+/// Whether the fills' shifts are [`NARROW_SHIFTS`] and three doublings reach
+/// across the board, so that [`Word::fill8`] gives what [`SimpleTables::fill`]
+/// gives direction by direction.
+fn fixed_fills<W>(fills: &[(i32, W); 8], maxdim: u32) -> bool {
+    maxdim <= 9 && fills.iter().map(|f| f.0).eq(NARROW_SHIFTS)
 }
 
 /// Merges one kind's elements (see [`Merged`]).
@@ -646,6 +690,23 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
             g |= pro & g.shifted(8 * s);
         }
         g.shifted(s) & mask
+    }
+
+    /// [`Self::fill`] in every direction `d` of `Dir::ALL8` from `gens[d]`.
+    #[inline]
+    pub(crate) fn fill_all(&self, gens: &[W; 8], empty: W) -> [W; 8] {
+        if self.fixed_fills {
+            if let Some(f) = W::fill8(&self.fill_masks, gens, empty) {
+                return f;
+            }
+        }
+        std::array::from_fn(|d| {
+            if gens[d].any() {
+                self.fill(d, gens[d], empty)
+            } else {
+                W::ZERO
+            }
+        })
     }
 
     /// When kind `k` moves only by unlimited slides that may capture, their

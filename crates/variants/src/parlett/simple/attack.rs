@@ -113,11 +113,8 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
                 out |= self.raw(el, i, by, occ);
             }
         }
-        let empty = !occ;
-        for (d, &g) in gens.iter().enumerate() {
-            if g.any() {
-                out |= self.fill(d, g, empty);
-            }
+        for f in self.fill_all(&gens, !occ) {
+            out |= f;
         }
         out
     }
