@@ -63,8 +63,12 @@ fn check(fc: &Fc6, p: &Fc6Position, t: &mut Tally) {
             .iter()
             .filter(|(_, reads)| !reads.intersects(touched))
             .count();
-        let skipping = probe_safe(fc, &p, me, &zone, m);
-        let full = fc.turn_safe(&p, me);
+        let before = p.hash();
+        let skipping = probe_safe(fc, &mut p, me, &zone, m);
+        let full = fc.turn_safe(&mut p, me);
+        // Both tests give the position back as it came (an open turn is ended on it to
+        // judge, then taken back).
+        assert_eq!(p.hash(), before, "the check tests changed the position");
         let after = fc.to_fen(&p).unwrap_or_default();
         p.undo_to(m);
         assert_eq!(

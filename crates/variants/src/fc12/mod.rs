@@ -222,7 +222,7 @@ impl FamilyGame for Fc12 {
     fn is_end(&self, action: &Action) -> bool {
         action.kind == ActionKind::End
     }
-    fn turn_safe(&self, pos: &Fc12Position, side: Side) -> bool {
+    fn turn_safe(&self, pos: &mut Fc12Position, side: Side) -> bool {
         turn::king_safe(self, pos, side)
     }
     fn acting_squares(&self, pos: &Fc12Position) -> Option<frozen_core::Bitboard> {

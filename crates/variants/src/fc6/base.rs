@@ -9,6 +9,7 @@ use crate::frozen_family::patterns::{Pat, PatternTable};
 use crate::frozen_family::FamilyTables;
 use frozen_core::{Geometry, Kind, KindSet, Location, Position, Side, Square, UnitId};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 /// Pawn.
@@ -152,9 +153,24 @@ pub struct TurnState {
     /// The squares the legs left or passed, in the order left, each with the wall it is
     /// due when the turn ends (FC6-WALL-01..03) and whether a leg started there (a jester
     /// trap candidate, FC6-TRAP-01).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub due: Vec<DueWall>,
+    /// Kept inline up to [`DUE_INLINE`] squares (a turn's legs rarely pass more), so that
+    /// a turn in progress, copied into the journal at each leg, costs no allocation.
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
+    pub due: SmallVec<[DueWall; DUE_INLINE]>,
 }
+
+/// A refusal's reason written out: what the `*_refusal` functions return (their
+/// `*_refused` forms take the writer as an argument).
+pub fn reason(a: std::fmt::Arguments<'_>) -> String {
+    a.to_string()
+}
+
+/// A refusal's reason left unread: listing asks only whether a candidate is refused,
+/// and formatting no reason keeps it free of allocation.
+pub fn unread(_: std::fmt::Arguments<'_>) {}
+
+/// Owed walls a turn in progress keeps inline ([`TurnState::due`]).
+pub const DUE_INLINE: usize = 32;
 
 /// A square a leg of the turn in progress left or passed, and the wall it gets when the
 /// turn ends.

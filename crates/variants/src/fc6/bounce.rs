@@ -21,8 +21,10 @@
 use frozen_core::{Bitboard, Dir, Square};
 use smallvec::SmallVec;
 
-/// The reflection squares of a route so far.
-pub type Reflections = SmallVec<[Square; 8]>;
+/// The reflection squares of a route so far, inline up to 16: a route of the default range
+/// (16 squares entered) reflects at most 15 times, so walking it allocates nothing; only
+/// a unit whose range grew (FC6-CAPT-04) may spill a longer route to the heap.
+pub type Reflections = SmallVec<[Square; 16]>;
 
 /// One stop of a diagonal route: where it ends, the squares it reflected on, and whether
 /// it ends by entering an occupied square (a capture if the rules allow it).

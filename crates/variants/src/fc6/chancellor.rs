@@ -22,12 +22,13 @@
 //! [`super::notation`].
 
 use super::attack::{attacked_units, attacks};
-use super::base::{only_shadows, Fc6, Fc6Position, CHANCELLOR, KING};
+use super::base::{only_shadows, reason, unread, Fc6, Fc6Position, CHANCELLOR, KING};
 use super::empower::Analysis;
 use super::notation::Special;
 use super::paralysis::{is_paralyzed, paralyze, refuses, Paralysis};
 use super::trap::held;
 use frozen_core::{Action, EventSink, Kind, Square};
+use std::fmt;
 
 /// Turns of its owner a Paralyse freezes the target for (FC6-CHAN-02).
 pub const PARALYSE_TURNS: u32 = 3;
@@ -41,31 +42,47 @@ pub fn swapshot_immune(kind: Kind) -> bool {
 /// Why the chancellor on `c` may not Teleswap with the unit on `y` (None: it may)
 /// (FC6-CHAN-01).
 pub fn teleswap_refusal(pos: &Fc6Position, c: Square, y: Square) -> Option<String> {
+    teleswap_refused(pos, c, y, reason)
+}
+
+/// [`teleswap_refusal`] with the reason handed to `say` (`reason` writes it out, `unread`
+/// drops it: listing asks only whether a candidate is refused, and allocates nothing).
+pub fn teleswap_refused<R>(
+    pos: &Fc6Position,
+    c: Square,
+    y: Square,
+    say: impl Fn(fmt::Arguments<'_>) -> R,
+) -> Option<R> {
     let (Some(cid), Some(yid)) = (pos.unit_at(c), pos.unit_at(y)) else {
-        return Some("a Teleswap names two squares holding units (FC6-CHAN-01)".into());
+        return Some(say(format_args!(
+            "a Teleswap names two squares holding units (FC6-CHAN-01)"
+        )));
     };
     let (cu, yu) = (pos.unit(cid), pos.unit(yid));
     if cu.kind != CHANCELLOR {
-        return Some(format!("no chancellor stands on {c} (FC6-CHAN-01)"));
+        return Some(say(format_args!(
+            "no chancellor stands on {c} (FC6-CHAN-01)"
+        )));
     }
     if cu.side != yu.side || c == y {
-        return Some(format!(
+        return Some(say(format_args!(
             "a chancellor Teleswaps only with another friendly unit; {y} holds none (FC6-CHAN-01)"
-        ));
+        )));
     }
     if is_paralyzed(pos, cid) {
-        return Some(format!("the chancellor on {c} is paralysed (FC6-PARA-01)"));
+        return Some(say(format_args!(
+            "the chancellor on {c} is paralysed (FC6-PARA-01)"
+        )));
     }
     if yu.kind == CHANCELLOR {
-        return Some(
+        return Some(say(format_args!(
             "kind immunity: a chancellor never swaps with a chancellor (FC6-KIND-02, FC6-CHAN-01)"
-                .into(),
-        );
+        )));
     }
     if held(pos, yid) {
-        return Some(format!(
+        return Some(say(format_args!(
             "the unit on {y} is held by a trap and cannot be swapped (FC6-TRAP-05)"
-        ));
+        )));
     }
     None
 }
@@ -79,47 +96,64 @@ pub fn paralyse_refusal(
     c: Square,
     b: Square,
 ) -> Option<String> {
+    paralyse_refused(fc, an, pos, c, b, reason)
+}
+
+/// [`paralyse_refusal`] with the reason handed to `say` (`reason` writes it out, `unread`
+/// drops it: listing asks only whether a candidate is refused, and allocates nothing).
+pub fn paralyse_refused<R>(
+    fc: &Fc6,
+    an: &Analysis,
+    pos: &Fc6Position,
+    c: Square,
+    b: Square,
+    say: impl Fn(fmt::Arguments<'_>) -> R,
+) -> Option<R> {
     if only_shadows(pos, b) {
-        return Some(format!(
+        return Some(say(format_args!(
             "{b} holds only shadows: a shadow cannot be paralysed (FC6-CHAN-03, FC6-SHAD-03)"
-        ));
+        )));
     }
     let (Some(cid), Some(bid)) = (pos.unit_at(c), pos.unit_at(b)) else {
-        return Some(
-            "Paralyse names the chancellor's square, then its target's (FC6-CHAN-02)".into(),
-        );
+        return Some(say(format_args!(
+            "Paralyse names the chancellor's square, then its target's (FC6-CHAN-02)"
+        )));
     };
     let (cu, bu) = (pos.unit(cid), pos.unit(bid));
     if cu.kind != CHANCELLOR || cu.side != pos.to_move() {
-        return Some(format!(
+        return Some(say(format_args!(
             "no chancellor of yours stands on {c} (FC6-CHAN-02)"
-        ));
+        )));
     }
     if bu.side == cu.side {
-        return Some(format!(
+        return Some(say(format_args!(
             "Paralyse targets an enemy unit; {b} holds your own (FC6-CHAN-02)"
-        ));
+        )));
     }
     if is_paralyzed(pos, cid) {
-        return Some(format!("the chancellor on {c} is paralysed (FC6-PARA-01)"));
+        return Some(say(format_args!(
+            "the chancellor on {c} is paralysed (FC6-PARA-01)"
+        )));
     }
     if bu.kind == KING {
-        return Some("kings cannot be paralysed (FC6-CHAN-03, FC6-KING-07)".into());
+        return Some(say(format_args!(
+            "kings cannot be paralysed (FC6-CHAN-03, FC6-KING-07)"
+        )));
     }
     if bu.kind == CHANCELLOR {
-        return Some(
-            "kind immunity: a chancellor cannot paralyse a chancellor (FC6-CHAN-03)".into(),
-        );
+        return Some(say(format_args!(
+            "kind immunity: a chancellor cannot paralyse a chancellor (FC6-CHAN-03)"
+        )));
     }
     if refuses(pos, bid) {
-        return Some(format!(
+        return Some(say(format_args!(
             "the unit on {b} stands next to its king: Royal Guards refuse paralysis (FC6-CHAN-03, FC6-KING-06)"
-        ));
+        )));
     }
     if !attacks(fc, an, pos, cid, b) {
-        return Some(format!(
+        return Some(say(format_args!(
             "the chancellor on {c} could not capture on {b} with one leg now (FC6-CHAN-02)"
-        ));
+        )));
     }
     None
 }
@@ -131,7 +165,7 @@ pub fn paralyse_candidates(fc: &Fc6, an: &Analysis, pos: &Fc6Position, out: &mut
         let Some(cid) = pos.unit_at(c) else { continue };
         let reach = attacked_units(fc, an, pos, cid) & pos.side_bb(me.opposite());
         for b in reach.iter() {
-            if paralyse_refusal(fc, an, pos, c, b).is_none() {
+            if paralyse_refused(fc, an, pos, c, b, unread).is_none() {
                 out.push(Special::Paralyse.action(&[c, b], 0));
             }
         }

@@ -44,11 +44,12 @@
 //! [`super::walls`], [`super::trap`], [`super::tomb`], [`super::paralysis`].
 
 use super::base::KNIGHT;
-use super::base::{DueWall, Fc6Position, TurnState};
+use super::base::{DueWall, Fc6Position, TurnState, DUE_INLINE};
 use super::knight::MARCH_LEGS;
 use super::paralysis::{paralyze, Paralysis};
 use super::{tomb, trap, walls};
 use frozen_core::{Bitboard, EventSink, Problem, ProblemKind};
+use smallvec::SmallVec;
 
 /// Legs of a double move (FC6-DBLM-01).
 pub const DOUBLE_LEGS: u8 = 2;
@@ -128,7 +129,7 @@ pub fn settle(pos: &mut Fc6Position, t: &TurnState, events: &mut dyn EventSink) 
     // Each square's wall: the longest one owed, the first of equals (a square walled
     // twice keeps the later end). Then one call per (duration, kind), so each group is
     // reported once; `make_coded` skips squares holding a unit or a trap.
-    let mut best: Vec<(frozen_core::Square, u8, u8)> = Vec::new();
+    let mut best: SmallVec<[(frozen_core::Square, u8, u8); DUE_INLINE]> = SmallVec::new();
     for d in due {
         if traps.contains(d.sq) {
             continue;
@@ -139,7 +140,7 @@ pub fn settle(pos: &mut Fc6Position, t: &TurnState, events: &mut dyn EventSink) 
             None => best.push((d.sq, d.turns, d.code)),
         }
     }
-    let mut groups: Vec<(u8, u8, Bitboard)> = Vec::new();
+    let mut groups: SmallVec<[(u8, u8, Bitboard); 4]> = SmallVec::new();
     for &(sq, turns, code) in &best {
         let d = DueWall {
             sq,

@@ -200,7 +200,7 @@ impl FamilyGame for Fc6 {
     fn is_end(&self, action: &Action) -> bool {
         action.kind == frozen_core::ActionKind::End
     }
-    fn turn_safe(&self, pos: &Fc6Position, side: Side) -> bool {
+    fn turn_safe(&self, pos: &mut Fc6Position, side: Side) -> bool {
         turn::turn_safe(self, pos, side)
     }
     fn legs_after(&self, pos: &Fc6Position) -> u32 {
@@ -224,7 +224,7 @@ impl FamilyGame for Fc6 {
     }
     fn turn_safe_skipping(
         &self,
-        pos: &Fc6Position,
+        pos: &mut Fc6Position,
         side: Side,
         skip: frozen_core::Bitboard,
         touched: frozen_core::Bitboard,

@@ -149,7 +149,7 @@ pub fn pulls_of(
         }
         for_each_leg(&fc.patterns, occ, walls, side, a, slides, &mut |leg| {
             if leg.onto_unit {
-                let mut path: SmallVec<[Square; 10]> = SmallVec::new();
+                let mut path: SmallVec<[Square; 16]> = SmallVec::new();
                 path.push(a);
                 path.extend_from_slice(leg.reflections);
                 path.push(leg.to);

@@ -29,9 +29,9 @@
 //! [`super::trap`], [`super::pawn`], the family's swap.
 
 use super::attack::{attacked_units, attacks};
-use super::base::{only_shadows, Fc6, Fc6Position, CHANCELLOR, JESTER, KING, PAWN};
+use super::base::{only_shadows, reason, unread, Fc6, Fc6Position, CHANCELLOR, JESTER, KING, PAWN};
 use super::capture::{refusal, Refusal};
-use super::chancellor::{swapshot_immune, teleswap_refusal};
+use super::chancellor::{swapshot_immune, teleswap_refusal, teleswap_refused};
 use super::empower::Analysis;
 use super::kinds::immune;
 use super::paralysis::is_paralyzed;
@@ -40,6 +40,8 @@ use super::trap::held;
 use crate::frozen_family::promotion::PromotionRule;
 use crate::frozen_family::swap as family_swap;
 use frozen_core::{Action, ActionKind, EventSink, Square};
+use smallvec::SmallVec;
+use std::fmt;
 
 /// Why the unit on `a` may not SwapShot the unit on `b` (None: it may) (FC6-SWAP-01..04).
 pub fn swapshot_refusal(
@@ -49,66 +51,85 @@ pub fn swapshot_refusal(
     a: Square,
     b: Square,
 ) -> Option<String> {
+    swapshot_refused(fc, an, pos, a, b, reason)
+}
+
+/// [`swapshot_refusal`] with the reason handed to `say` (`reason` writes it out, `unread`
+/// drops it: listing asks only whether a candidate is refused, and allocates nothing).
+pub fn swapshot_refused<R>(
+    fc: &Fc6,
+    an: &Analysis,
+    pos: &Fc6Position,
+    a: Square,
+    b: Square,
+    say: impl Fn(fmt::Arguments<'_>) -> R,
+) -> Option<R> {
     let (Some(x), Some(y)) = (pos.unit_at(a), pos.unit_at(b)) else {
-        return Some("a swap names two squares holding units (FC6-SWAP-01)".into());
+        return Some(say(format_args!(
+            "a swap names two squares holding units (FC6-SWAP-01)"
+        )));
     };
     if a == b {
-        return Some("a swap names two different squares (FC6-SWAP-01)".into());
+        return Some(say(format_args!(
+            "a swap names two different squares (FC6-SWAP-01)"
+        )));
     }
     let (ua, ub) = (pos.unit(x), pos.unit(y));
     if ua.kind == PAWN || ua.kind == KING {
-        return Some(format!(
+        return Some(say(format_args!(
             "the {} on {a} cannot SwapShot: pawns and kings never do (FC6-SWAP-01)",
             fc.kind_name(ua.kind)
-        ));
+        )));
     }
     if ua.kind == JESTER {
-        return Some(format!(
+        return Some(say(format_args!(
             "the jester on {a} cannot SwapShot: jesters never capture (FC6-SWAP-04)"
-        ));
+        )));
     }
     if is_paralyzed(pos, x) {
-        return Some(format!("the unit on {a} is paralysed (FC6-PARA-01)"));
+        return Some(say(format_args!(
+            "the unit on {a} is paralysed (FC6-PARA-01)"
+        )));
     }
     if ub.kind == KING {
-        return Some(
-            "kings cannot be SwapShotted: only King's Exchange moves them (FC6-SWAP-03)".into(),
-        );
+        return Some(say(format_args!(
+            "kings cannot be SwapShotted: only King's Exchange moves them (FC6-SWAP-03)"
+        )));
     }
     if immune(ua.kind, ub.kind) {
-        return Some(format!(
+        return Some(say(format_args!(
             "kind immunity: a {} cannot SwapShot a {} (FC6-SWAP-03)",
             fc.kind_name(ua.kind),
             fc.kind_name(ub.kind)
-        ));
+        )));
     }
     let enemy = ua.side != ub.side;
     if enemy && swapshot_immune(ub.kind) {
-        return Some(
-            "chancellors are immune to SwapShot by enemies (FC6-CHAN-04, FC6-SWAP-03)".into(),
-        );
+        return Some(say(format_args!(
+            "chancellors are immune to SwapShot by enemies (FC6-CHAN-04, FC6-SWAP-03)"
+        )));
     }
     if held(pos, y) {
-        return Some(format!(
+        return Some(say(format_args!(
             "the unit on {b} is held by a trap and cannot be swapped (FC6-SWAP-03)"
-        ));
+        )));
     }
     if !attacks(fc, an, pos, x, b) {
-        return Some(format!(
+        return Some(say(format_args!(
             "the unit on {a} could not capture on {b} with one leg now (FC6-SWAP-01, FC6-SWAP-02)"
-        ));
+        )));
     }
     if enemy {
         match refusal(fc, an, pos, a, b) {
             Some(Refusal::Guarded) => {
-                return Some(format!(
+                return Some(say(format_args!(
                     "the unit on {b} is guarded, so it cannot be captured or SwapShotted (FC6-SWAP-03, FC6-GARD-03)"
-                ))
+                )))
             }
             Some(Refusal::Shield) => {
-                return Some(format!(
+                return Some(say(format_args!(
                     "the templar on {b} attacks {a}: its Shield stops the SwapShot (FC6-SWAP-03, FC6-TEMP-03)"
-                ))
+                )))
             }
             _ => {}
         }
@@ -201,13 +222,13 @@ pub fn far_rank(pos: &Fc6Position, s: Square, t: Square) -> FarRank {
 pub fn candidates(fc: &Fc6, an: &Analysis, pos: &Fc6Position, out: &mut Vec<Action>) {
     let me = pos.to_move();
     let mine = pos.side_bb(me);
-    let mut pairs: Vec<(Square, Square)> = Vec::new();
+    let mut pairs: SmallVec<[(Square, Square); 256]> = SmallVec::new();
     for s in mine.iter() {
         let Some(x) = pos.unit_at(s) else { continue };
         let k = pos.unit(x).kind;
         if k == CHANCELLOR {
             for t in mine.without(s).iter() {
-                if teleswap_refusal(pos, s, t).is_none() {
+                if teleswap_refused(pos, s, t, unread).is_none() {
                     pairs.push((s.min(t), s.max(t)));
                 }
             }
@@ -216,7 +237,7 @@ pub fn candidates(fc: &Fc6, an: &Analysis, pos: &Fc6Position, out: &mut Vec<Acti
             continue;
         }
         for t in attacked_units(fc, an, pos, x).iter() {
-            if swapshot_refusal(fc, an, pos, s, t).is_none() {
+            if swapshot_refused(fc, an, pos, s, t, unread).is_none() {
                 pairs.push(if mine.contains(t) {
                     (s.min(t), s.max(t))
                 } else {

@@ -69,6 +69,7 @@ use super::tomb::{self, Cascade, Death};
 use super::{bishop, chancellor, dragon, mind, pull, swap};
 use super::{queen, trap, walls};
 use crate::frozen_family::leap_paths::is_knight_offset;
+use crate::frozen_family::turn::with_scratch;
 use crate::frozen_family::{Parts, TurnEndZone};
 use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, NoEvents, Side, Square, UnitId};
 use smallvec::SmallVec;
@@ -167,12 +168,13 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
 /// legs judged by [`dragon::candidates`].
 fn fire_candidates(fc: &Fc6, an: &Analysis, pos: &Fc6Position, out: &mut Vec<Action>) {
     let me = pos.to_move();
-    let mut legs = Vec::new();
-    for s in pos.pieces(me, super::base::DRAGON).iter() {
-        legs.clear();
-        candidates_of(fc, an, pos, s, &mut legs);
-        dragon::candidates(fc, pos, s, &legs, out);
-    }
+    with_scratch(|legs| {
+        for s in pos.pieces(me, super::base::DRAGON).iter() {
+            legs.clear();
+            candidates_of(fc, an, pos, s, legs);
+            dragon::candidates(fc, pos, s, legs, out);
+        }
+    });
 }
 
 /// The legs the enemy unit on `b` may play under Mind Control (FC6-MIND-02/03): one plain
@@ -271,7 +273,7 @@ pub fn candidates_in(
                     }
                 }
             } else {
-                let mut path: SmallVec<[Square; 10]> = SmallVec::new();
+                let mut path: SmallVec<[Square; 16]> = SmallVec::new();
                 path.push(s);
                 path.extend_from_slice(leg.reflections);
                 path.push(leg.to);
@@ -404,7 +406,7 @@ fn leg(
     let mut victim_sq = None;
     let mut push_sq = None;
     let normal = mode == LegMode::Normal;
-    let route: SmallVec<[Square; 10]> = if normal && kind == KNIGHT && is_leap_capture(pos, &a.path)
+    let route: SmallVec<[Square; 16]> = if normal && kind == KNIGHT && is_leap_capture(pos, &a.path)
     {
         victim_sq = Some(a.path[1]);
         SmallVec::from_slice(&[s, a.path[2]])
@@ -557,7 +559,7 @@ fn leg(
         legs: 0,
         march,
         crossed: false,
-        due: Vec::new(),
+        due: SmallVec::new(),
     });
     ts.legs = leg_no;
     ts.march = march;
@@ -592,17 +594,15 @@ pub fn finish_turn(pos: &mut Fc6Position, events: &mut dyn EventSink) {
 }
 
 /// True if `side`'s turn, ended now, leaves its king on the board and not in check
-/// (FC6-TURN-03): an open turn of `side` is judged as if `end` were played now.
-pub fn turn_safe(fc: &Fc6, pos: &Fc6Position, side: Side) -> bool {
+/// (FC6-TURN-03): an open turn of `side` is judged as if `end` were played now (played
+/// on `pos` and taken back, so that the judgement allocates nothing).
+pub fn turn_safe(fc: &Fc6, pos: &mut Fc6Position, side: Side) -> bool {
     if pos.state().turn.is_some() && pos.to_move() == side {
-        let mut p = pos.clone();
-        exec(
-            fc,
-            &mut p,
-            &Action::new(ActionKind::End, &[]),
-            &mut NoEvents,
-        );
-        return king_safe(fc, &p, side);
+        let m = pos.mark();
+        exec(fc, pos, &Action::new(ActionKind::End, &[]), &mut NoEvents);
+        let safe = king_safe(fc, pos, side);
+        pos.undo_to(m);
+        return safe;
     }
     king_safe(fc, pos, side)
 }
@@ -651,7 +651,7 @@ pub fn turn_end_zone(fc: &Fc6, pos: &mut Fc6Position) -> Option<TurnEndZone> {
 /// full test.
 pub fn turn_safe_skipping(
     fc: &Fc6,
-    pos: &Fc6Position,
+    pos: &mut Fc6Position,
     side: Side,
     skip: Bitboard,
     touched: Bitboard,

@@ -42,8 +42,9 @@ pub trait FamilyGame: Rules {
     fn is_end(&self, action: &Action) -> bool;
 
     /// True if `side`'s turn, ended now, is legal for `side` (its king alive and not in
-    /// check, and whatever else the game forbids as self-harm).
-    fn turn_safe(&self, pos: &Position<Self::State>, side: Side) -> bool;
+    /// check, and whatever else the game forbids as self-harm). `pos` is given back as it
+    /// came (a game may end an open turn on it to judge, then undo).
+    fn turn_safe(&self, pos: &mut Position<Self::State>, side: Side) -> bool;
 
     /// The squares of the units that may act now, each a group of candidates
     /// ([`FamilyGame::candidates_of`]), so that searches for any legal decision can stop
@@ -105,7 +106,7 @@ pub trait FamilyGame: Rules {
     /// keeps their answer (it decides what else must hold). The default tests everything.
     fn turn_safe_skipping(
         &self,
-        pos: &Position<Self::State>,
+        pos: &mut Position<Self::State>,
         side: Side,
         skip: Bitboard,
         touched: Bitboard,

@@ -220,7 +220,7 @@ fn legal_in<G: FamilyGame>(
 /// skipped, unless the probe touched a unit off every square.
 pub fn probe_safe<G: FamilyGame>(
     g: &G,
-    pos: &Position<G::State>,
+    pos: &mut Position<G::State>,
     me: Side,
     z: &TurnEndZone,
     m: Mark,
@@ -276,21 +276,21 @@ fn completes<G: FamilyGame>(
 }
 
 thread_local! {
-    /// A scratch action buffer for tests of legality made outside a listing (the end of
-    /// the game after an action: has the next side any legal decision?), so that `perform`
-    /// allocates nothing once it has grown.
-    static SCRATCH: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Scratch action buffers for lists made outside the caller's own buffers (the end of
+    /// the game after an action: has the next side any legal decision?; a dragon's legs
+    /// while its fires are listed), so that listing and `perform` allocate nothing once
+    /// they have grown. A stack: nested users each take their own.
+    static SCRATCH: std::cell::RefCell<Vec<Vec<Action>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Runs `f` with this thread's scratch action buffer (a fresh one if it is in use).
+/// Runs `f` with an empty scratch action buffer of this thread, kept for the next user.
 pub fn with_scratch<T>(f: impl FnOnce(&mut Vec<Action>) -> T) -> T {
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buf) => {
-            buf.clear();
-            let r = f(&mut buf);
-            buf.clear();
-            r
-        }
-        Err(_) => f(&mut Vec::new()),
-    })
+    let mut buf = SCRATCH
+        .with(|cell| cell.borrow_mut().pop())
+        .unwrap_or_default();
+    buf.clear();
+    let r = f(&mut buf);
+    buf.clear();
+    SCRATCH.with(|cell| cell.borrow_mut().push(buf));
+    r
 }
