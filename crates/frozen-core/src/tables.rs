@@ -12,10 +12,25 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 /// A sparse map from squares to entries, with a mask of occupied keys.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(PartialEq, Eq, Hash, Debug)]
 pub struct SquareTable<T> {
     mask: Bitboard,
     entries: Vec<(Square, T)>,
+}
+
+impl<T: Clone> Clone for SquareTable<T> {
+    fn clone(&self) -> Self {
+        SquareTable {
+            mask: self.mask,
+            entries: self.entries.clone(),
+        }
+    }
+
+    /// Reuses this table's storage ([`crate::Position`]'s `clone_from` relies on it).
+    fn clone_from(&mut self, source: &Self) {
+        self.mask = source.mask;
+        self.entries.clone_from(&source.entries);
+    }
 }
 
 impl<T> Default for SquareTable<T> {
@@ -115,7 +130,7 @@ impl<T> SquareTable<T> {
 #[serde(default, deny_unknown_fields)]
 pub struct Tomb {
     /// Dead units, first in first.
-    pub queue: SmallVec<[UnitId; 4]>,
+    pub queue: SmallVec<[UnitId; 8]>,
     /// Explosions that happened on this square (permanent).
     pub explosions: u8,
     /// Rot counter (ticks).

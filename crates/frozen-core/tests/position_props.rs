@@ -272,6 +272,38 @@ proptest! {
     }
 
     #[test]
+    fn clone_from_copies_exactly_into_a_used_position(
+        shape in shapes(),
+        edits in prop::collection::vec(edit(), 1..40),
+        others in prop::collection::vec(edit(), 1..40),
+    ) {
+        let rules = Toy::new(shape);
+        let mut p = rules.initial_position();
+        for e in &edits {
+            apply_edit(&mut p, e);
+        }
+        // A different position, with its own tables and journal, becomes a copy of `p`.
+        let mut q = rules.initial_position();
+        for e in &others {
+            apply_edit(&mut q, e);
+        }
+        q.clone_from(&p);
+        prop_assert!(q == p, "clone_from differs from the source");
+        prop_assert_eq!(q.journal_len(), 0);
+        prop_assert_eq!(q.hash(), q.compute_hash());
+        let errs = q.check_invariants();
+        prop_assert!(errs.is_empty(), "{:?}", errs);
+        // And it plays on like a clone: edits and their undo.
+        let copy = p.clone();
+        let m = q.mark();
+        for e in &others {
+            apply_edit(&mut q, e);
+        }
+        q.undo_to(m);
+        prop_assert!(q == copy, "undo after clone_from");
+    }
+
+    #[test]
     fn block_rotation_four_times_is_identity_and_keeps_layers(
         shape in shapes(),
         edits in prop::collection::vec(edit(), 1..60),

@@ -12,7 +12,8 @@ mod common;
 
 use common::Toy;
 use frozen_core::{Rules, VariantVisitor};
-use frozen_perft::{run, Counter, PerftConfig};
+use frozen_perft::fixture::{case_position, default_fixtures_root, load_fixture};
+use frozen_perft::{run, Counter, PerftCase, PerftConfig};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
 use std::time::{Duration, Instant};
@@ -73,6 +74,44 @@ impl VariantVisitor for Measure {
     }
 }
 
+/// Measures perft(2) of every table case of depth 2 (actions) other than the start, up to
+/// 500,000 nodes, asserting no allocation; gives the number of cases measured.
+struct MiddleGames<'a> {
+    cases: &'a [PerftCase],
+    root: &'a std::path::Path,
+}
+
+impl VariantVisitor for MiddleGames<'_> {
+    type Output = usize;
+    fn visit<R: Rules + Clone>(self, rules: R) -> usize {
+        let mut measured = 0;
+        for case in self.cases {
+            if case.depth != 2 || case.turns || case.name == "start" || case.nodes > 500_000 {
+                continue;
+            }
+            let mut pos = case_position(&rules, case, self.root).expect("a table position");
+            let mut counter = Counter::new(&rules);
+            let warm = counter.perft(&mut pos, 2);
+            let region = Region::new(GLOBAL);
+            let nodes = counter.perft(&mut pos, 2);
+            let change = region.change();
+            assert_eq!((warm, nodes), (case.nodes, case.nodes), "{}", case.name);
+            let allocs = change.allocations + change.reallocations;
+            eprintln!(
+                "no_alloc: fc6 {}: {allocs} allocations over {nodes} nodes",
+                case.name
+            );
+            assert_eq!(
+                allocs, 0,
+                "fc6 {}: {allocs} allocations over {nodes} nodes",
+                case.name
+            );
+            measured += 1;
+        }
+        measured
+    }
+}
+
 #[test]
 fn perft_does_not_allocate_per_node() {
     let toy = Toy::new();
@@ -103,6 +142,21 @@ fn perft_does_not_allocate_per_node() {
         allocs, 0,
         "turns perft allocated {allocs} times over {nodes} nodes"
     );
+
+    // FrozenChess 6 in the middle game (walls, tombs, bounces, shadows, a rotated block,
+    // fires, pulls, Mind Control): the perft table's positions whose depth-2 count is at
+    // most 500,000 nodes, none of them allocating either.
+    let root = default_fixtures_root();
+    let table = load_fixture(&root.join("perft/fc6.ron")).expect("the fc6 perft table");
+    let measured = frozen_variants::visit(
+        "fc6",
+        MiddleGames {
+            cases: &table.cases,
+            root: &root,
+        },
+    )
+    .expect("fc6 is registered");
+    assert!(measured >= 3, "only {measured} fc6 middle games measured");
 
     // Rules that list, count and perform in place: they must not allocate at all, strict
     // mode or not.

@@ -133,6 +133,37 @@ impl<S: Clone> Clone for Position<S> {
             journal: Journal::with_capacity(0),
         }
     }
+
+    /// Makes this position a copy of `source` in the storage it already has (units, side
+    /// tables and journal keep their capacity), so that a search that copies positions
+    /// again and again allocates nothing once the buffers have grown. The journal is
+    /// emptied, as in [`Clone::clone`].
+    fn clone_from(&mut self, source: &Self) {
+        self.shape = source.shape;
+        self.by_side = source.by_side;
+        self.by_kind = source.by_kind;
+        self.mailbox = source.mailbox;
+        self.units.clone_from(&source.units);
+        self.tombs.clone_from(&source.tombs);
+        self.walls.clone_from(&source.walls);
+        self.traps.clone_from(&source.traps);
+        self.bombs.clone_from(&source.bombs);
+        self.monads.clone_from(&source.monads);
+        self.effects.clone_from(&source.effects);
+        self.shadows.clone_from(&source.shadows);
+        self.shadow_bb = source.shadow_bb;
+        self.fused_count = source.fused_count;
+        self.marks = source.marks;
+        self.to_move = source.to_move;
+        self.ply = source.ply;
+        self.turns = source.turns;
+        self.pending.clone_from(&source.pending);
+        self.result.clone_from(&source.result);
+        self.state.clone_from(&source.state);
+        self.state_hash = source.state_hash;
+        self.hash = source.hash;
+        self.journal.clear();
+    }
 }
 
 impl<S: PartialEq> PartialEq for Position<S> {

@@ -24,7 +24,7 @@ use frozen_core::{Bitboard, Side, Square, UnitId};
 use smallvec::SmallVec;
 
 /// The grants a unit captures with now: native, Empower, Tower (none for jesters).
-pub fn capture_grants(an: &Analysis, pos: &Fc6Position, id: UnitId) -> SmallVec<[Grant; 4]> {
+pub fn capture_grants(an: &Analysis, pos: &Fc6Position, id: UnitId) -> SmallVec<[Grant; 8]> {
     let mut out = SmallVec::new();
     let u = pos.unit(id);
     let Some(sq) = u.loc.square() else {

@@ -159,6 +159,28 @@ pub struct TurnState {
     pub due: SmallVec<[DueWall; DUE_INLINE]>,
 }
 
+thread_local! {
+    /// Positions kept by this thread for [`with_copy`], a stack so that nested users each
+    /// take their own.
+    static COPIES: std::cell::RefCell<Vec<Fc6Position>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` on a copy of `pos` made in storage this thread keeps: judging an action on a
+/// copy (a dragon's fire, a Mind Control's recapture test, a respawn's safety) then
+/// allocates nothing once the kept positions have grown.
+pub fn with_copy<T>(pos: &Fc6Position, f: impl FnOnce(&mut Fc6Position) -> T) -> T {
+    let mut p = match COPIES.with(|c| c.borrow_mut().pop()) {
+        Some(mut p) => {
+            p.clone_from(pos);
+            p
+        }
+        None => pos.clone(),
+    };
+    let r = f(&mut p);
+    COPIES.with(|c| c.borrow_mut().push(p));
+    r
+}
+
 /// A refusal's reason written out: what the `*_refusal` functions return (their
 /// `*_refused` forms take the writer as an argument).
 pub fn reason(a: std::fmt::Arguments<'_>) -> String {

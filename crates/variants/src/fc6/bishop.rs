@@ -22,50 +22,72 @@
 //! [`super::notation`].
 
 use super::attack::{attacked_units, attacks};
-use super::base::{only_shadows, Fc6, Fc6Position, BISHOP, KING, PAWN};
+use super::base::{only_shadows, reason, unread, Fc6, Fc6Position, BISHOP, KING, PAWN};
 use super::empower::Analysis;
 use super::notation::Special;
 use super::paralysis::{is_paralyzed, paralyze, Paralysis};
 use super::pawn::{on_far_rank, promote, PROMOTION_KINDS};
 use frozen_core::{Action, Event, EventSink, Square};
+use std::fmt;
 
 /// Turns of its owner the bishop rests after a conversion (FC6-BISH-02).
 pub const CONVERSION_COST: u32 = 2;
 
 /// Why the bishop on `s` may not convert the unit on `t` (None: it may) (FC6-BISH-01/04).
 pub fn refusal(fc: &Fc6, an: &Analysis, pos: &Fc6Position, s: Square, t: Square) -> Option<String> {
+    refused(fc, an, pos, s, t, reason)
+}
+
+/// [`refusal`] with the reason handed to `say` (`reason` writes it out, `unread`
+/// drops it: listing asks only whether a candidate is refused, and allocates nothing).
+pub fn refused<R>(
+    fc: &Fc6,
+    an: &Analysis,
+    pos: &Fc6Position,
+    s: Square,
+    t: Square,
+    say: impl Fn(fmt::Arguments<'_>) -> R,
+) -> Option<R> {
     if only_shadows(pos, t) {
-        return Some(format!(
+        return Some(say(format_args!(
             "{t} holds only shadows: a shadow cannot be converted (FC6-BISH-04, FC6-SHAD-03)"
-        ));
+        )));
     }
     let (Some(x), Some(y)) = (pos.unit_at(s), pos.unit_at(t)) else {
-        return Some(
-            "Conversion names the bishop's square, then its target's (FC6-BISH-01)".into(),
-        );
+        return Some(say(format_args!(
+            "Conversion names the bishop's square, then its target's (FC6-BISH-01)"
+        )));
     };
     let (ub, ut) = (pos.unit(x), pos.unit(y));
     if ub.kind != BISHOP || ub.side != pos.to_move() {
-        return Some(format!("no bishop of yours stands on {s} (FC6-BISH-01)"));
+        return Some(say(format_args!(
+            "no bishop of yours stands on {s} (FC6-BISH-01)"
+        )));
     }
     if ut.side == ub.side {
-        return Some(format!(
+        return Some(say(format_args!(
             "Conversion turns an enemy unit; {t} holds your own (FC6-BISH-01)"
-        ));
+        )));
     }
     if is_paralyzed(pos, x) {
-        return Some(format!("the bishop on {s} is paralysed (FC6-PARA-01)"));
+        return Some(say(format_args!(
+            "the bishop on {s} is paralysed (FC6-PARA-01)"
+        )));
     }
     if ut.kind == KING {
-        return Some("kings cannot be converted (FC6-BISH-04, FC6-KING-07)".into());
+        return Some(say(format_args!(
+            "kings cannot be converted (FC6-BISH-04, FC6-KING-07)"
+        )));
     }
     if ut.kind == BISHOP {
-        return Some("kind immunity: a bishop cannot convert a bishop (FC6-BISH-04)".into());
+        return Some(say(format_args!(
+            "kind immunity: a bishop cannot convert a bishop (FC6-BISH-04)"
+        )));
     }
     if !attacks(fc, an, pos, x, t) {
-        return Some(format!(
+        return Some(say(format_args!(
             "the bishop on {s} could not capture on {t} with one leg now (FC6-BISH-01)"
-        ));
+        )));
     }
     None
 }
@@ -83,7 +105,7 @@ pub fn candidates(fc: &Fc6, an: &Analysis, pos: &Fc6Position, out: &mut Vec<Acti
         let Some(x) = pos.unit_at(s) else { continue };
         let reach = attacked_units(fc, an, pos, x) & pos.side_bb(me.opposite());
         for t in reach.iter() {
-            if refusal(fc, an, pos, s, t).is_none() {
+            if refused(fc, an, pos, s, t, unread).is_none() {
                 let a = Special::Convert.action(&[s, t], 0);
                 if promotes(pos, t) {
                     out.extend(PROMOTION_KINDS.map(|k| a.clone().with_piece(k)));

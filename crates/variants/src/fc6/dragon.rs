@@ -26,7 +26,7 @@
 //! Uses: [`super::empower`], [`super::guard`], [`super::templar`], [`super::kinds`],
 //! [`super::tomb`], [`super::notation`].
 
-use super::base::{Fc6, Fc6Position, DRAGON, KING};
+use super::base::{with_copy, Fc6, Fc6Position, DRAGON, KING};
 use super::empower::Analysis;
 use super::guard::is_guarded;
 use super::kinds::immune;
@@ -82,9 +82,10 @@ pub fn victims_after(fc: &Fc6, pos: &Fc6Position, s: Square, t: Square) -> Small
     if pos.unit_at(t).is_some() || !near_enemies(fc, pos, t).any() {
         return SmallVec::new();
     }
-    let mut p = pos.clone();
-    p.move_unit(d, t);
-    victims(fc, &p, t)
+    with_copy(pos, |p| {
+        p.move_unit(d, t);
+        victims(fc, p, t)
+    })
 }
 
 /// True if the dragon may end its fire leg on `t`: no unit, wall or tomb (FC6-DRAG-01).

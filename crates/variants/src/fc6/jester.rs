@@ -31,8 +31,8 @@ use smallvec::SmallVec;
 
 /// The grants the jester on `sq` steals: the native patterns of each enemy attacker with
 /// the attacker's range (FC6-JEST-02).
-pub fn stolen(fc: &Fc6, an: &Analysis, pos: &Fc6Position, sq: Square) -> SmallVec<[Grant; 4]> {
-    let mut out: SmallVec<[Grant; 4]> = SmallVec::new();
+pub fn stolen(fc: &Fc6, an: &Analysis, pos: &Fc6Position, sq: Square) -> SmallVec<[Grant; 8]> {
+    let mut out: SmallVec<[Grant; 8]> = SmallVec::new();
     let Some((_, side)) = pos.piece_at(sq) else {
         return out;
     };
@@ -48,12 +48,12 @@ pub fn stolen(fc: &Fc6, an: &Analysis, pos: &Fc6Position, sq: Square) -> SmallVe
 
 /// The grants a unit moves with now: its capture grants, and for a jester its own leaps,
 /// Empower and the stolen patterns (FC6-JEST-02).
-pub fn move_grants(fc: &Fc6, an: &Analysis, pos: &Fc6Position, id: UnitId) -> SmallVec<[Grant; 4]> {
+pub fn move_grants(fc: &Fc6, an: &Analysis, pos: &Fc6Position, id: UnitId) -> SmallVec<[Grant; 8]> {
     let u = pos.unit(id);
     if u.kind != JESTER {
         return capture_grants(an, pos, id);
     }
-    let mut g: SmallVec<[Grant; 4]> = SmallVec::new();
+    let mut g: SmallVec<[Grant; 8]> = SmallVec::new();
     g.push(Grant {
         pats: native(JESTER),
         range: u.status.range,

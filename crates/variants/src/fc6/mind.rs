@@ -33,7 +33,9 @@
 //! [`super::knight`], [`super::templar`], [`super::paralysis`], [`super::notation`].
 
 use super::attack::{attacked_units, attacks, capture_grants};
-use super::base::{only_shadows, Fc6, Fc6Position, JESTER, KING, KNIGHT};
+use super::base::{
+    only_shadows, reason, unread, with_copy, Fc6, Fc6Position, JESTER, KING, KNIGHT,
+};
 use super::capture::refusal as capture_refusal;
 use super::empower::Analysis;
 use super::guard::is_guarded;
@@ -43,8 +45,10 @@ use super::movement::for_each_leg;
 use super::notation::Special;
 use super::paralysis::is_paralyzed;
 use super::templar::shields;
+use crate::frozen_family::turn::with_scratch;
 use frozen_core::{Action, Location, Square};
 use smallvec::SmallVec;
+use std::fmt;
 
 /// True if the controlled unit on `s` may NOT capture the unit on `t` (FC6-MIND-03): `t`
 /// must hold a unit of the controlled unit's own side, not its king, that it could
@@ -70,58 +74,76 @@ pub fn controlled_refusal(
 
 /// Why A on `a` may not control B on `b` (None: it may) (FC6-MIND-01, FC6-MIND-04).
 pub fn refusal(fc: &Fc6, an: &Analysis, pos: &Fc6Position, a: Square, b: Square) -> Option<String> {
+    refused(fc, an, pos, a, b, reason)
+}
+
+/// [`refusal`] with the reason handed to `say` (`reason` writes it out, `unread`
+/// drops it: listing asks only whether a candidate is refused, and allocates nothing).
+pub fn refused<R>(
+    fc: &Fc6,
+    an: &Analysis,
+    pos: &Fc6Position,
+    a: Square,
+    b: Square,
+    say: impl Fn(fmt::Arguments<'_>) -> R,
+) -> Option<R> {
     if only_shadows(pos, b) {
-        return Some(format!(
+        return Some(say(format_args!(
             "{b} holds only shadows: a shadow cannot be controlled (FC6-MIND-04, FC6-SHAD-03)"
-        ));
+        )));
     }
     let (Some(x), Some(y)) = (pos.unit_at(a), pos.unit_at(b)) else {
         return Some(
-            "Mind Control names your unit's square, then the enemy unit's leg: mind:<A><B's from><B's to> (FC6-MIND-01)"
-                .into(),
+            say(format_args!("Mind Control names your unit's square, then the enemy unit's leg: mind:<A><B's from><B's to> (FC6-MIND-01)")),
         );
     };
     let (ua, ub) = (pos.unit(x), pos.unit(y));
     if ua.side != pos.to_move() || ub.side == ua.side {
-        return Some(format!(
+        return Some(say(format_args!(
             "Mind Control needs your unit on {a} and an enemy unit on {b} (FC6-MIND-01)"
-        ));
+        )));
     }
     if ua.kind == JESTER {
-        return Some("jesters cannot control: they never capture (FC6-MIND-04)".into());
+        return Some(say(format_args!(
+            "jesters cannot control: they never capture (FC6-MIND-04)"
+        )));
     }
     if is_paralyzed(pos, x) {
-        return Some(format!("the unit on {a} is paralysed (FC6-PARA-01)"));
+        return Some(say(format_args!(
+            "the unit on {a} is paralysed (FC6-PARA-01)"
+        )));
     }
     if ub.kind == KING {
-        return Some("kings cannot be controlled (FC6-MIND-04, FC6-KING-07)".into());
+        return Some(say(format_args!(
+            "kings cannot be controlled (FC6-MIND-04, FC6-KING-07)"
+        )));
     }
     if is_paralyzed(pos, y) {
-        return Some(format!(
+        return Some(say(format_args!(
             "the unit on {b} is paralysed and cannot be controlled (FC6-MIND-04)"
-        ));
+        )));
     }
     if immune(ua.kind, ub.kind) {
-        return Some(format!(
+        return Some(say(format_args!(
             "kind immunity: a {} cannot control a {} (FC6-MIND-04)",
             fc.kind_name(ua.kind),
             fc.kind_name(ub.kind)
-        ));
+        )));
     }
     if !attacks(fc, an, pos, x, b) {
-        return Some(format!(
+        return Some(say(format_args!(
             "the unit on {a} could not capture on {b} with one leg now (FC6-MIND-01)"
-        ));
+        )));
     }
     if capture_refusal(fc, an, pos, a, b).is_some() {
-        return Some(format!(
+        return Some(say(format_args!(
             "the unit on {a} may not capture the unit on {b} (guarded, or a templar's Shield), so it cannot control it (FC6-MIND-04)"
-        ));
+        )));
     }
     if !safe_capture(fc, an, pos, a, b) {
-        return Some(format!(
+        return Some(say(format_args!(
             "the unit on {a} would be recaptured after every capture of {b}: no Mind Control (FC6-MIND-01)"
-        ));
+        )));
     }
     None
 }
@@ -133,7 +155,7 @@ pub fn safe_capture(fc: &Fc6, an: &Analysis, pos: &Fc6Position, a: Square, b: Sq
         return false;
     };
     let u = pos.unit(x);
-    let mut ends: SmallVec<[Square; 4]> = SmallVec::new();
+    let mut ends: SmallVec<[Square; 16]> = SmallVec::new();
     let occ = pos.occupied().without(a);
     let walls = pos.walls().mask();
     let onto = capture_grants(an, pos, x).into_iter().any(|g| {
@@ -145,25 +167,27 @@ pub fn safe_capture(fc: &Fc6, an: &Analysis, pos: &Fc6Position, a: Square, b: Sq
         ends.push(b);
     }
     if u.kind == KNIGHT {
-        let mut leaps = Vec::new();
-        leap_captures(pos, a, &|v| v == b, &mut leaps);
-        for l in leaps {
-            if let Some(t) = l.to() {
-                if !ends.contains(&t) {
-                    ends.push(t);
+        with_scratch(|leaps| {
+            leap_captures(pos, a, &|v| v == b, leaps);
+            for l in leaps.iter() {
+                if let Some(t) = l.to() {
+                    if !ends.contains(&t) {
+                        ends.push(t);
+                    }
                 }
             }
-        }
+        });
     }
     let them = pos.unit(y).side;
     ends.into_iter().any(|t| {
-        let mut p = pos.clone();
-        p.relocate(y, Location::Dead);
-        p.move_unit(x, t);
-        let an = Analysis::new(fc, &p);
-        !p.side_bb(them).iter().any(|q| {
-            p.unit_at(q).is_some_and(|r| {
-                attacks(fc, &an, &p, r, t) && capture_refusal(fc, &an, &p, q, t).is_none()
+        with_copy(pos, |p| {
+            p.relocate(y, Location::Dead);
+            p.move_unit(x, t);
+            let an = Analysis::new(fc, p);
+            !p.side_bb(them).iter().any(|q| {
+                p.unit_at(q).is_some_and(|r| {
+                    attacks(fc, &an, p, r, t) && capture_refusal(fc, &an, p, q, t).is_none()
+                })
             })
         })
     })
@@ -175,27 +199,43 @@ pub fn candidates(
     fc: &Fc6,
     an: &Analysis,
     pos: &Fc6Position,
-    legs: &dyn Fn(Square) -> Vec<Action>,
+    legs: &dyn Fn(Square, &mut Vec<Action>),
+    out: &mut Vec<Action>,
+) {
+    with_scratch(|buf| mind_candidates(fc, an, pos, legs, buf, out));
+}
+
+/// [`candidates`] with `buf` holding each controlled unit's legs once.
+fn mind_candidates(
+    fc: &Fc6,
+    an: &Analysis,
+    pos: &Fc6Position,
+    legs: &dyn Fn(Square, &mut Vec<Action>),
+    buf: &mut Vec<Action>,
     out: &mut Vec<Action>,
 ) {
     let me = pos.to_move();
-    let mut cache: SmallVec<[(Square, Vec<Action>); 4]> = SmallVec::new();
+    // Each controlled unit's legs as a range of `buf`.
+    let mut cache: SmallVec<[(Square, usize, usize); 8]> = SmallVec::new();
     for a in pos.side_bb(me).iter() {
         let Some(x) = pos.unit_at(a) else { continue };
         if pos.unit(x).kind == JESTER {
             continue;
         }
         for b in (attacked_units(fc, an, pos, x) & pos.side_bb(me.opposite())).iter() {
-            if refusal(fc, an, pos, a, b).is_some() {
+            if refused(fc, an, pos, a, b, unread).is_some() {
                 continue;
             }
-            if !cache.iter().any(|(q, _)| *q == b) {
-                cache.push((b, legs(b)));
-            }
-            let Some((_, ls)) = cache.iter().find(|(q, _)| *q == b) else {
-                continue;
+            let (lo, hi) = match cache.iter().find(|(q, _, _)| *q == b) {
+                Some(&(_, lo, hi)) => (lo, hi),
+                None => {
+                    let lo = buf.len();
+                    legs(b, buf);
+                    cache.push((b, lo, buf.len()));
+                    (lo, buf.len())
+                }
             };
-            for l in ls {
+            for l in &buf[lo..hi] {
                 let mut path: SmallVec<[Square; 16]> = SmallVec::new();
                 path.push(a);
                 path.extend_from_slice(&l.path);

@@ -32,7 +32,7 @@
 
 use super::arrive::{caught, come_to_rest};
 use super::attack::capture_grants;
-use super::base::{only_shadows, Fc6, Fc6Position, JESTER, KING, PAWN, SLIDES};
+use super::base::{only_shadows, reason, unread, Fc6, Fc6Position, JESTER, KING, PAWN, SLIDES};
 use super::capture::{refusal as capture_refusal, Refusal};
 use super::empower::Analysis;
 use super::guard::is_guarded;
@@ -45,55 +45,74 @@ use super::tomb::{self, landing_refused, Cascade};
 use super::trap::held;
 use frozen_core::{Action, Event, EventSink, Square};
 use smallvec::SmallVec;
+use std::fmt;
 
 /// Why the unit on `a` may not pull the unit on `b` (None: it may, given a slide reaches
 /// it) (FC6-PULL-01/02).
 pub fn refusal(fc: &Fc6, an: &Analysis, pos: &Fc6Position, a: Square, b: Square) -> Option<String> {
+    refused(fc, an, pos, a, b, reason)
+}
+
+/// [`refusal`] with the reason handed to `say` (`reason` writes it out, `unread`
+/// drops it: listing asks only whether a candidate is refused, and allocates nothing).
+pub fn refused<R>(
+    fc: &Fc6,
+    an: &Analysis,
+    pos: &Fc6Position,
+    a: Square,
+    b: Square,
+    say: impl Fn(fmt::Arguments<'_>) -> R,
+) -> Option<R> {
     if only_shadows(pos, b) {
-        return Some(format!(
+        return Some(say(format_args!(
             "{b} holds only shadows: a shadow cannot be pulled (FC6-PULL-02, FC6-SHAD-03)"
-        ));
+        )));
     }
     let (Some(x), Some(y)) = (pos.unit_at(a), pos.unit_at(b)) else {
         return Some(
-            "Pull names the puller's square, the pulled unit's, then its landing square (FC6-PULL-01)"
-                .into(),
+            say(format_args!("Pull names the puller's square, the pulled unit's, then its landing square (FC6-PULL-01)")),
         );
     };
     let (ua, ub) = (pos.unit(x), pos.unit(y));
     if ua.side != pos.to_move() {
-        return Some(format!("no unit of yours stands on {a} (FC6-PULL-01)"));
+        return Some(say(format_args!(
+            "no unit of yours stands on {a} (FC6-PULL-01)"
+        )));
     }
     if ua.kind == JESTER {
-        return Some("jesters never pull: they never capture (FC6-JEST-01, FC6-PULL-01)".into());
+        return Some(say(format_args!(
+            "jesters never pull: they never capture (FC6-JEST-01, FC6-PULL-01)"
+        )));
     }
     if is_paralyzed(pos, x) {
-        return Some(format!("the unit on {a} is paralysed (FC6-PARA-01)"));
+        return Some(say(format_args!(
+            "the unit on {a} is paralysed (FC6-PARA-01)"
+        )));
     }
     if ub.kind == KING {
-        return Some("kings cannot be pulled (FC6-PULL-02)".into());
+        return Some(say(format_args!("kings cannot be pulled (FC6-PULL-02)")));
     }
     if immune(ua.kind, ub.kind) {
-        return Some(format!(
+        return Some(say(format_args!(
             "kind immunity: a {} cannot pull a {} (FC6-PULL-02)",
             fc.kind_name(ua.kind),
             fc.kind_name(ub.kind)
-        ));
+        )));
     }
     if is_guarded(an, pos, b) {
-        return Some(format!(
+        return Some(say(format_args!(
             "the unit on {b} is guarded (two or more protectors) and cannot be pulled (FC6-PULL-02)"
-        ));
+        )));
     }
     if held(pos, y) {
-        return Some(format!(
+        return Some(say(format_args!(
             "the unit on {b} is held by a trap and cannot be pulled (FC6-PULL-02)"
-        ));
+        )));
     }
     if ua.side != ub.side && capture_refusal(fc, an, pos, a, b) == Some(Refusal::Shield) {
-        return Some(format!(
+        return Some(say(format_args!(
             "the templar on {b} attacks {a}: its Shield stops the pull (FC6-PULL-02, FC6-TEMP-01)"
-        ));
+        )));
     }
     None
 }
@@ -130,8 +149,8 @@ pub fn pulls_of(
     an: &Analysis,
     pos: &Fc6Position,
     a: Square,
-) -> SmallVec<[(Square, Square, u16); 16]> {
-    let mut out: SmallVec<[(Square, Square, u16); 16]> = SmallVec::new();
+) -> SmallVec<[(Square, Square, u16); 256]> {
+    let mut out: SmallVec<[(Square, Square, u16); 256]> = SmallVec::new();
     let Some(x) = pos.unit_at(a) else { return out };
     let side = pos.unit(x).side;
     if pos.unit(x).kind == JESTER || is_paralyzed(pos, x) {
@@ -183,7 +202,7 @@ pub fn candidates(fc: &Fc6, an: &Analysis, pos: &Fc6Position, out: &mut Vec<Acti
             let ok = match judged.iter().find(|(q, _)| *q == b) {
                 Some(&(_, ok)) => ok,
                 None => {
-                    let ok = refusal(fc, an, pos, a, b).is_none();
+                    let ok = refused(fc, an, pos, a, b, unread).is_none();
                     judged.push((b, ok));
                     ok
                 }

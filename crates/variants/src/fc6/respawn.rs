@@ -28,7 +28,9 @@
 //! [`super::movement`], [`super::tomb`]; the turn's `exec` is passed in.
 
 use super::attack::capture_grants;
-use super::base::{Fc6, Fc6Position, DEFAULT_RANGE, DRAGON, JESTER, KING, KNIGHT, P_DIAG, ROOK};
+use super::base::{
+    with_copy, Fc6, Fc6Position, DEFAULT_RANGE, DRAGON, JESTER, KING, KNIGHT, P_DIAG, ROOK,
+};
 use super::empower::Analysis;
 use super::jester::move_grants;
 use super::knight::leap_attacks;
@@ -36,6 +38,7 @@ use super::movement::for_each_leg;
 use super::paralysis::is_paralyzed;
 use super::tomb::{active, armed};
 use frozen_core::{Action, ActionKind, Bitboard, Event, EventSink, Location, Side, Square};
+use smallvec::SmallVec;
 
 /// Plays a whole action on a scratch position (the turn's `exec`, passed in so that this
 /// file does not import the turn).
@@ -45,7 +48,7 @@ pub type Exec<'a> = &'a dyn Fn(&mut Fc6Position, &Action);
 pub fn candidates(fc: &Fc6, pos: &Fc6Position, exec: Exec<'_>, out: &mut Vec<Action>) {
     let me = pos.to_move();
     let free = active(pos) - pos.occupied() - pos.walls().mask();
-    let mut scratch: Option<Fc6Position> = None;
+    let mut drops: SmallVec<[Action; 8]> = SmallVec::new();
     for sq in free.iter() {
         let Some(&head) = pos.tomb(sq).and_then(|t| t.queue.first()) else {
             continue;
@@ -54,16 +57,24 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, exec: Exec<'_>, out: &mut Vec<Act
         if u.side != me || u.kind == KING {
             continue;
         }
-        let a = Action::new(ActionKind::Drop, &[sq]).with_piece(u.kind);
-        let p = scratch.get_or_insert_with(|| pos.clone());
-        let m = p.mark();
-        exec(p, &a);
-        let safe = !influence(fc, p, me.opposite()).contains(sq);
-        p.undo_to(m);
-        if safe {
-            out.push(a);
-        }
+        drops.push(Action::new(ActionKind::Drop, &[sq]).with_piece(u.kind));
     }
+    if drops.is_empty() {
+        return;
+    }
+    // Each drop played on one copy and taken back.
+    with_copy(pos, |p| {
+        for a in drops {
+            let Some(sq) = a.from() else { continue };
+            let m = p.mark();
+            exec(p, &a);
+            let safe = !influence(fc, p, me.opposite()).contains(sq);
+            p.undo_to(m);
+            if safe {
+                out.push(a);
+            }
+        }
+    });
 }
 
 /// Why the respawn `a` is not legal in `pos`, in rule terms.

@@ -160,7 +160,13 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, out: &mut Vec<Action>) {
         rotation::candidates(pos, out);
         fire_candidates(fc, &an, pos, out);
         pull::candidates(fc, &an, pos, out);
-        mind::candidates(fc, &an, pos, &|b| controlled_legs(fc, &an, pos, b), out);
+        mind::candidates(
+            fc,
+            &an,
+            pos,
+            &|b, legs| controlled_legs_into(fc, &an, pos, b, legs),
+            out,
+        );
     }
 }
 
@@ -181,12 +187,23 @@ fn fire_candidates(fc: &Fc6, an: &Analysis, pos: &Fc6Position, out: &mut Vec<Act
 /// leg of its own current patterns, capturing only units of its own side.
 pub fn controlled_legs(fc: &Fc6, an: &Analysis, pos: &Fc6Position, b: Square) -> Vec<Action> {
     let mut out = Vec::new();
+    controlled_legs_into(fc, an, pos, b, &mut out);
+    out
+}
+
+/// [`controlled_legs`], added to `out`.
+pub fn controlled_legs_into(
+    fc: &Fc6,
+    an: &Analysis,
+    pos: &Fc6Position,
+    b: Square,
+    out: &mut Vec<Action>,
+) {
     let ctx = LegContext {
         controlled: true,
         ..LegContext::default()
     };
-    candidates_in(fc, an, pos, b, ctx, &mut out);
-    out
+    candidates_in(fc, an, pos, b, ctx, out);
 }
 
 /// The leg inside a Dragon's Fire (`skip` 0) or a Mind Control (`skip` 1) action, as a
