@@ -6,6 +6,7 @@
 //! pattern bits of each kind (FC6-MOVE-04..13). Uses: `frozen-core` only.
 
 use crate::frozen_family::patterns::{Pat, PatternTable};
+use crate::frozen_family::turn::with_kept;
 use crate::frozen_family::FamilyTables;
 use frozen_core::{Geometry, Kind, KindSet, Location, Position, Side, Square, UnitId};
 use serde::{Deserialize, Serialize};
@@ -169,16 +170,14 @@ thread_local! {
 /// copy (a dragon's fire, a Mind Control's recapture test, a respawn's safety) then
 /// allocates nothing once the kept positions have grown.
 pub fn with_copy<T>(pos: &Fc6Position, f: impl FnOnce(&mut Fc6Position) -> T) -> T {
-    let mut p = match COPIES.with(|c| c.borrow_mut().pop()) {
+    let ready = |kept: Option<Fc6Position>| match kept {
         Some(mut p) => {
             p.clone_from(pos);
             p
         }
         None => pos.clone(),
     };
-    let r = f(&mut p);
-    COPIES.with(|c| c.borrow_mut().push(p));
-    r
+    with_kept(&COPIES, ready, f)
 }
 
 /// A refusal's reason written out: what the `*_refusal` functions return (their

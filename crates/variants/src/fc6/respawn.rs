@@ -48,7 +48,7 @@ pub type Exec<'a> = &'a dyn Fn(&mut Fc6Position, &Action);
 pub fn candidates(fc: &Fc6, pos: &Fc6Position, exec: Exec<'_>, out: &mut Vec<Action>) {
     let me = pos.to_move();
     let free = active(pos) - pos.occupied() - pos.walls().mask();
-    let mut drops: SmallVec<[Action; 8]> = SmallVec::new();
+    let mut drops: SmallVec<[(Square, Action); 8]> = SmallVec::new();
     for sq in free.iter() {
         let Some(&head) = pos.tomb(sq).and_then(|t| t.queue.first()) else {
             continue;
@@ -57,15 +57,14 @@ pub fn candidates(fc: &Fc6, pos: &Fc6Position, exec: Exec<'_>, out: &mut Vec<Act
         if u.side != me || u.kind == KING {
             continue;
         }
-        drops.push(Action::new(ActionKind::Drop, &[sq]).with_piece(u.kind));
+        drops.push((sq, Action::new(ActionKind::Drop, &[sq]).with_piece(u.kind)));
     }
     if drops.is_empty() {
         return;
     }
     // Each drop played on one copy and taken back.
     with_copy(pos, |p| {
-        for a in drops {
-            let Some(sq) = a.from() else { continue };
+        for (sq, a) in drops {
             let m = p.mark();
             exec(p, &a);
             let safe = !influence(fc, p, me.opposite()).contains(sq);

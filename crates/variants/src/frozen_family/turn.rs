@@ -285,12 +285,28 @@ thread_local! {
 
 /// Runs `f` with an empty scratch action buffer of this thread, kept for the next user.
 pub fn with_scratch<T>(f: impl FnOnce(&mut Vec<Action>) -> T) -> T {
-    let mut buf = SCRATCH
-        .with(|cell| cell.borrow_mut().pop())
-        .unwrap_or_default();
-    buf.clear();
-    let r = f(&mut buf);
-    buf.clear();
-    SCRATCH.with(|cell| cell.borrow_mut().push(buf));
+    with_kept(
+        &SCRATCH,
+        |kept| {
+            let mut buf = kept.unwrap_or_default();
+            buf.clear();
+            buf
+        },
+        f,
+    )
+}
+
+/// Runs `f` on a value kept by this thread in the stack `kept`: the top one (or none, the
+/// first time or while every kept one is in use) is made ready by `ready`, and put back on
+/// the stack afterwards, so that nested users each have their own and, once the stack has
+/// grown, nothing is allocated. [`with_scratch`] and the games' position copies use it.
+pub fn with_kept<V: 'static, T>(
+    kept: &'static std::thread::LocalKey<std::cell::RefCell<Vec<V>>>,
+    ready: impl FnOnce(Option<V>) -> V,
+    f: impl FnOnce(&mut V) -> T,
+) -> T {
+    let mut v = ready(kept.with(|cell| cell.borrow_mut().pop()));
+    let r = f(&mut v);
+    kept.with(|cell| cell.borrow_mut().push(v));
     r
 }

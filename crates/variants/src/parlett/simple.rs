@@ -118,10 +118,9 @@ pub(crate) struct SimpleTables<W, const N: usize> {
     /// whose square one step back is on the board (what a step may reach
     /// without wrapping across an edge). For [`Self::fill`].
     fills: [(i32, W); 8],
-    /// The masks of `fills`, and whether their shifts are [`NARROW_SHIFTS`] on a
-    /// board of at most 9 squares a side (three doublings): then
-    /// [`Self::fill_all`] uses [`Word::fill8`].
-    fill_masks: [W; 8],
+    /// Whether the shifts of `fills` are [`NARROW_SHIFTS`] on a board of at most
+    /// 9 squares a side (three doublings): then [`Self::fill_all`] uses
+    /// [`Word::fill8`].
     fixed_fills: bool,
     /// Per kind, its exact slides as set steps per side, when they can be
     /// counted for all its pieces at once ([`Self::exact_plan`]); narrow
@@ -293,7 +292,6 @@ impl WideTables {
         });
         let star = table(|i| (0..8).fold(Bitboard::EMPTY, |m, d| m | rays[d][i]));
         let mut tables = SimpleTables {
-            fill_masks: fills.map(|f: (i32, Bitboard)| f.1),
             fixed_fills: fixed_fills(&fills, maxdim),
             fills,
             star,
@@ -390,7 +388,6 @@ impl WideTables {
             pattern_reach,
             exact_plans: Vec::new(),
             leap_shifts: Vec::new(),
-            fill_masks: fills.map(|f| f.1),
             fixed_fills: fixed_fills(&fills, self.maxdim),
             fills,
             rays: std::array::from_fn(|d| remap(&self.rays[d])),
@@ -551,7 +548,7 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
     #[inline]
     pub(crate) fn fill_all(&self, gens: &[W; 8], empty: W) -> [W; 8] {
         if self.fixed_fills {
-            if let Some(f) = W::fill8(&self.fill_masks, gens, empty) {
+            if let Some(f) = W::fill8(&self.fills, gens, empty) {
                 return f;
             }
         }

@@ -37,10 +37,11 @@ pub(crate) trait Word:
     /// once, for the words whose layout gives every direction a shift known
     /// at compile time ([`NARROW_SHIFTS`], checked when the tables are built):
     /// eight independent fills without a dispatch on the shift (`None`: use
-    /// [`super::SimpleTables::fill`] direction by direction).
+    /// [`super::SimpleTables::fill`] direction by direction). `fills` are the
+    /// tables' (shift, mask) per direction; only the masks are read.
     #[inline]
-    fn fill8(masks: &[Self; 8], gens: &[Self; 8], empty: Self) -> Option<[Self; 8]> {
-        let _ = (masks, gens, empty);
+    fn fill8(fills: &[(i32, Self); 8], gens: &[Self; 8], empty: Self) -> Option<[Self; 8]> {
+        let _ = (fills, gens, empty);
         None
     }
     #[inline]
@@ -81,7 +82,8 @@ pub(crate) const NARROW_SHIFTS: [i32; 8] = [8, 9, 1, -7, -8, -9, -1, 7];
 impl Word for u64 {
     const ZERO: u64 = 0;
     #[inline]
-    fn fill8(m: &[u64; 8], g: &[u64; 8], empty: u64) -> Option<[u64; 8]> {
+    fn fill8(fills: &[(i32, u64); 8], g: &[u64; 8], empty: u64) -> Option<[u64; 8]> {
+        let m = fills.map(|f| f.1);
         Some([
             kogge::<8>(g[0], empty & m[0], m[0]),
             kogge::<9>(g[1], empty & m[1], m[1]),
