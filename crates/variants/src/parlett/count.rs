@@ -9,7 +9,7 @@
 
 use super::board::Board;
 use super::eval::EffectRef;
-use super::fixed_count::{fixed_lines_may_start, plan_pairs};
+use super::fixed_count::{count_royal_pairs, fixed_lines_may_start, plan_pairs};
 use super::fixed_run::{plan_narrow, Part};
 use super::legal::Legal;
 use super::moves::simple_like;
@@ -49,6 +49,7 @@ impl ParlettRules {
         }
         let danger = || legal.and_then(|li| self.danger(pos, li, Some(nn))).copied();
         let royal_here = Some(unit.kind) == c.royal;
+        let opp = side.opposite();
         let mut n = 0;
         for &li in &kd.lines {
             let line = c.lines.get(li)?;
@@ -65,13 +66,24 @@ impl ParlettRules {
                         .get(k.index())
                         .is_some_and(|kd| kd.promo_to.is_empty())
                 });
+            // The royal piece's placements (castling), when the node's sets
+            // decide each one: counted straight off the plans.
+            let (kinds, unmoved) = (&line.pieces, &line.needs_unmoved);
+            let direct = plain.then(danger).flatten().and_then(|d| {
+                count_royal_pairs(c, pos, fx, kinds, unmoved, u, nn, &d, known)
+            });
+            if let Some(k) = direct {
+                n += k;
+                continue;
+            }
             let mut leaf = |parts: &[Part]| {
                 if simple_like(parts, &[], from, known) {
                     return;
                 }
-                if let Some(safe) = legal
-                    .filter(|_| plain)
-                    .and_then(|li| self.royal_route_safe(pos, li, nn, from, parts))
+                if let Some(safe) = plain
+                    .then(danger)
+                    .flatten()
+                    .and_then(|d| self.royal_route_safe(&d, nn, opp, from, parts))
                 {
                     count.set(count.get() + u64::from(safe));
                     return;
@@ -90,7 +102,6 @@ impl ParlettRules {
             };
             // Read off the plans with masks where that decides (one or two
             // parts), else walked part by part.
-            let (kinds, unmoved) = (&line.pieces, &line.needs_unmoved);
             if !plan_pairs(c, pos, fx, kinds, unmoved, u, nn, &danger, &mut leaf) {
                 count.set(0);
                 let walked =

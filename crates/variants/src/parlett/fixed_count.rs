@@ -185,3 +185,118 @@ where
     }
     true
 }
+
+/// The legal placements of the fixed line `fx` for the royal piece `first`
+/// standing on the square of the node's sets `d` (castling, at the last ply),
+/// counted straight off the plans: the placements [`plan_pairs`] would send,
+/// less those the count's leaf drops (a single part equal to a simple move,
+/// among `known`) or finds unsafe, without building them. Each is decided by
+/// the sets the way [`crate::parlett::set::ParlettRules`]'s royal route test
+/// decides it: the royal piece's `s` squares and end square safe in `d`, and
+/// no slide through a square the second part vacated. `None` (nothing
+/// counted) where a placement needs more than that: a plan that cannot
+/// decide, an `s` test of the second part, a part matching a history pattern,
+/// an end square a complex line might reach, a slide the tables cannot
+/// follow; the caller then walks the line. The line's pieces must not promote.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn count_royal_pairs(
+    c: &Compiled,
+    pos: &Position<ParlettState>,
+    fx: &FixedLine,
+    kinds: &[Kind],
+    needs_unmoved: &[bool],
+    first: UnitId,
+    nn: &NarrowNode,
+    d: &Danger,
+    known: frozen_core::Bitboard,
+) -> Option<u64> {
+    let nw = c.narrow()?;
+    let un = pos.unit(first);
+    let start = un.loc.square()?;
+    if d.royal != start {
+        return None;
+    }
+    let side = un.side;
+    let opp = side.opposite();
+    let own = nn.side[side.index()];
+    let by = nn.side[opp.index()];
+    let occ = nn.side[0] | nn.side[1];
+    let s0 = narrow::n(start);
+    let sb = 1u64 << s0;
+    let mut n = 0u64;
+    for tuple in &fx.alts[side.index()] {
+        let (ch0, second): (&FixedChain, Option<&FixedChain>) = match tuple.as_slice() {
+            [a] => (a, None),
+            [a, b] => (a, Some(b)),
+            _ => return None,
+        };
+        let plan = ch0.narrow_plans.as_deref()?.get(s0)?;
+        match route(plan, un.status.moved, occ, by) {
+            Step::Goes => {}
+            Step::Stays => continue,
+            Step::Undecided => return None,
+        }
+        if ch0.patterns != 0 {
+            return None;
+        }
+        if plan.safe & d.simple != 0 {
+            continue;
+        }
+        if plan.safe & d.complex != 0 {
+            return None;
+        }
+        // The royal piece's end square, in the sets' world.
+        if d.royal_safe(plan.end) != Some(true) {
+            return None;
+        }
+        let eb = 1u64 << narrow::n(plan.end);
+        let Some(ch1) = second else {
+            // Alone: a move equal to a simple one is that move, counted there.
+            n += u64::from(plan.end == start || !known.contains(plan.end));
+            continue;
+        };
+        let Some(&kind) = kinds.get(1) else {
+            continue;
+        };
+        let plans1 = ch1.narrow_plans.as_deref()?;
+        if ch1.patterns != 0 {
+            return None;
+        }
+        let unmoved_only = needs_unmoved.get(1).copied().unwrap_or(false);
+        let occ1 = (occ & !sb) | eb;
+        let mut cands = nn.kind(kind.index()) & own & !(sb | eb) & ch1.narrow_usable;
+        while cands != 0 {
+            let i = cands.trailing_zeros() as usize;
+            cands &= cands - 1;
+            let Some(u) = pos.unit_at(narrow::square(i)) else {
+                continue;
+            };
+            let um = pos.unit(u).status.moved;
+            if unmoved_only && um {
+                continue;
+            }
+            let p1 = plans1.get(i)?;
+            match route(p1, um, occ1, by) {
+                Step::Goes => {}
+                Step::Stays => continue,
+                Step::Undecided => return None,
+            }
+            if p1.safe != 0 {
+                return None;
+            }
+            // The placement: the second part's square vacated, both ends taken.
+            let left = 1u64 << i;
+            let after = (occ1 & !left) | (1u64 << narrow::n(p1.end));
+            let through = nw.attacked_through(
+                narrow::n(plan.end),
+                left & !after,
+                opp,
+                after,
+                by,
+                |k| nn.kind(k),
+            )?;
+            n += u64::from(!through);
+        }
+    }
+    Some(n)
+}

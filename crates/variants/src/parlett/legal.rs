@@ -404,26 +404,26 @@ impl ParlettRules {
         (d.complex & (1u64 << narrow::n(r)) == 0).then_some(true)
     }
     /// [`Self::effect_safe_sets`]'s first answer, for the placement of a fixed
-    /// line whose first part is the royal piece on `from` (the node's [`Danger`]
-    /// square) and whose parts match no history pattern, capture nothing and
-    /// promote nothing (castling, counted at the last ply): safe when the sets
-    /// call the royal piece's end square safe and no slide reaches it through a
-    /// square the other parts vacated. `None` where that does not decide (then
-    /// [`Self::effect_safe`] tests).
+    /// line whose first part is the royal piece on `from` (the square of the
+    /// node's [`Danger`] `d`) and whose parts match no history pattern, capture
+    /// nothing and promote nothing (castling, counted at the last ply): safe
+    /// when the sets call the royal piece's end square safe and no slide
+    /// reaches it through a square the other parts vacated. `None` where that
+    /// does not decide (then [`Self::effect_safe`] tests). The node's sets are
+    /// passed in, read once per count, not fetched per placement.
     pub(super) fn royal_route_safe(
         &self,
-        pos: &Position<ParlettState>,
-        li: &Legal,
+        d: &Danger,
         nn: &NarrowNode,
+        opp: frozen_core::Side,
         from: Square,
         parts: &[(UnitId, Square, Square, u32)],
     ) -> Option<bool> {
         let nw = self.c().narrow()?;
         let (&(_, f, r, _), rest) = parts.split_first()?;
-        if f != from || parts.iter().any(|p| p.3 != 0) {
+        if f != from || d.royal != from || parts.iter().any(|p| p.3 != 0) {
             return None;
         }
-        let d = self.danger(pos, li, Some(nn)).filter(|d| d.royal == from)?;
         if d.royal_safe(r) != Some(true) {
             return None;
         }
@@ -437,7 +437,6 @@ impl ParlettRules {
         for &(_, _, t, _) in parts {
             occ |= bit(t);
         }
-        let opp = pos.to_move().opposite();
         let by = nn.side[opp.index()];
         let through = nw.attacked_through(narrow::n(r), left & !occ, opp, occ, by, |k| nn.kind(k));
         through.map(|attacked| !attacked)

@@ -100,6 +100,10 @@ pub(crate) struct SimpleTables<W, const N: usize> {
     rays: [Box<[W; N]>; 8],
     /// `star[i]`: the union of the eight rays from index `i`.
     star: Box<[W; N]>,
+    /// `inner[i]`: the squares of `star[i]` with a square behind them along
+    /// their ray (each ray's last square left out): only through one of them
+    /// can a slide from elsewhere reach `i`.
+    inner: Box<[W; N]>,
     /// `within[i][k]`: squares at Chebyshev distance <= k.
     within: Box<[[W; 17]; N]>,
     kinds: Vec<Vec<Elem<W, N>>>,
@@ -291,10 +295,19 @@ impl WideTables {
             (dr * 16 + df, mask)
         });
         let star = table(|i| (0..8).fold(Bitboard::EMPTY, |m, d| m | rays[d][i]));
+        let inner = table(|i| {
+            (0..8).fold(Bitboard::EMPTY, |m, d| {
+                rays[d][i]
+                    .into_iter()
+                    .filter(|s| !rays[d][s.index()].is_empty())
+                    .fold(m, |m, s| m | Bitboard::from_square(s))
+            })
+        });
         let mut tables = SimpleTables {
             fixed_fills: fixed_fills(&fills, maxdim),
             fills,
             star,
+            inner,
             rays,
             within: table(|i| within[i]),
             kinds: elems,
@@ -392,6 +405,7 @@ impl WideTables {
             fills,
             rays: std::array::from_fn(|d| remap(&self.rays[d])),
             star: remap(&self.star),
+            inner: remap(&self.inner),
             within,
             kinds,
             merged,

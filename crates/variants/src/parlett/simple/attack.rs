@@ -134,9 +134,12 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
         kind_bb: impl Fn(usize) -> W,
     ) -> Option<bool> {
         let at = &self.attacks[by.index()];
-        if !(self.star[i] & vacated).any() {
+        // A vacated square with nothing behind it lets no slide through.
+        if !(self.inner[i] & vacated).any() {
             return Some(false);
         }
+        // A ray with no unlimited slider of `by` on it brings no slide.
+        let sliders = self.star[i] & self.kinds_in(at.slide_any, &kind_bb) & by_pieces;
         for d in 0..8 {
             if !(self.rays[d][i] & vacated).any() {
                 continue;
@@ -144,7 +147,9 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
             if at.limited[d] {
                 return None;
             }
-            if self.slide_attack(at, i, d, occ, by_pieces, &kind_bb) {
+            if (self.rays[d][i] & sliders).any()
+                && self.slide_attack(at, i, d, occ, by_pieces, &kind_bb)
+            {
                 return Some(true);
             }
         }
