@@ -93,6 +93,51 @@ fn pawns_with_more_exact_slides_count_equals_the_action_list() {
     }
 }
 
+/// Castling counted straight off its route plans (`count_royal_pairs`) where
+/// the partner leaves a square inside a line to the king's end square: a
+/// castling `K;R: is0.os1r; ~i2l` (the king one square right, the rook from g1
+/// leaping two squares left to e1), kings stepping by leaps (`~1+, ~1X`: no
+/// limited slide, so the tables follow every slide through g1). With a black
+/// queen on h1 behind the white rook, f1 is safe while the rook stands on g1
+/// (the node's attack map says so) but attacked once it has left: the
+/// castling is illegal and only the king's plain step to f1 remains. Without
+/// the queen both moves to f1 are legal. Count and list agree on each (the
+/// count fails if the vacated square is not followed).
+#[test]
+fn castling_partner_opening_a_line_to_the_kings_end_square() {
+    let set = include_str!("../../../fixtures/variants/fide.ron")
+        .replace(
+            "\"K;R: is0.os1r.os1r; ~i2l, is0.os1l.os1l; oi1r.~2r\"",
+            "\"K;R: is0.os1r; ~i2l\"",
+        )
+        .replace("\"K: 1*\"", "\"K: ~1+, ~1X\"");
+    assert!(
+        set.contains("\"K;R: is0.os1r; ~i2l\"") && set.contains("\"K: ~1+, ~1X\""),
+        "fide set text changed"
+    );
+    let rules = frozen_variants::parlett::load_set(&set).expect("the castling variant loads");
+    for (fen, to_f1) in [
+        ("k7/8/8/8/8/8/8/4K1Rq w K - 0 1", 1),
+        ("k7/8/8/8/8/8/8/4K1R1 w K - 0 1", 2),
+    ] {
+        let pos = rules.position_from_fen(fen).expect("position loads");
+        let mut list = Vec::new();
+        rules.actions(&pos, &mut list);
+        let king_to_f1 = list
+            .iter()
+            .filter(|a| {
+                a.from() == Some("e1".parse().unwrap()) && a.to() == Some("f1".parse().unwrap())
+            })
+            .count();
+        assert_eq!(
+            king_to_f1, to_f1,
+            "moves of the king to f1 at {fen}: {list:?}"
+        );
+        let count = rules.count_actions(&pos, &mut Vec::new());
+        assert_eq!(count, list.len() as u64, "count and list at {fen}");
+    }
+}
+
 /// Crowded and promotion positions of fairy-chess (from its perft fixture).
 const FAIRY_FENS: &[&str] = &[
     "w1s1k1cw/f1f2fff/2j5/3F1S2/2s1J3/1C6/FF1F1FFF/W1S1K1CW w - - 0 1",

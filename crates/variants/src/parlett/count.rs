@@ -69,9 +69,10 @@ impl ParlettRules {
             // The royal piece's placements (castling), when the node's sets
             // decide each one: counted straight off the plans.
             let (kinds, unmoved) = (&line.pieces, &line.needs_unmoved);
-            let direct = plain.then(danger).flatten().and_then(|d| {
-                count_royal_pairs(c, pos, fx, kinds, unmoved, u, nn, &d, known)
-            });
+            let direct = plain
+                .then(danger)
+                .flatten()
+                .and_then(|d| count_royal_pairs(c, pos, fx, kinds, unmoved, u, nn, &d, known));
             if let Some(k) = direct {
                 n += k;
                 continue;

@@ -287,14 +287,10 @@ pub(crate) fn count_royal_pairs(
             // The placement: the second part's square vacated, both ends taken.
             let left = 1u64 << i;
             let after = (occ1 & !left) | (1u64 << narrow::n(p1.end));
-            let through = nw.attacked_through(
-                narrow::n(plan.end),
-                left & !after,
-                opp,
-                after,
-                by,
-                |k| nn.kind(k),
-            )?;
+            let through =
+                nw.attacked_through(narrow::n(plan.end), left & !after, opp, after, by, |k| {
+                    nn.kind(k)
+                })?;
             n += u64::from(!through);
         }
     }
