@@ -459,17 +459,35 @@ impl Compiled {
         unmoved: Bitboard,
         nn: Option<&NarrowNode>,
     ) -> Bitboard {
-        if let (Some(filters), Some(nn)) = (self.narrow_filters.as_deref(), nn) {
-            let (by_pieces, unmoved) = (pack(by_pieces), pack(unmoved));
-            let kind = |k: usize| nn.kind(k);
-            let reach = filters
-                .iter()
-                .fold(0, |m, f| m | f.reach(by, by_pieces, &kind, unmoved));
-            return unpack(reach);
+        if let Some(nn) = nn {
+            if let Some(reach) = self.narrow_complex_reach(by, pack(by_pieces), nn, pack(unmoved)) {
+                return unpack(reach);
+            }
         }
         self.filters.iter().fold(Bitboard::EMPTY, |m, (_, f)| {
             m | f.reach(by, by_pieces, &kind_bb, unmoved)
         })
+    }
+
+    /// [`Self::complex_reach`] on the narrow filters, with the attacker's
+    /// squares `by_pieces`, the node's narrow views `nn` and the unmoved
+    /// squares `unmoved` as narrow words; `None` when the set has no narrow
+    /// filters.
+    #[inline]
+    pub(crate) fn narrow_complex_reach(
+        &self,
+        by: Side,
+        by_pieces: u64,
+        nn: &NarrowNode,
+        unmoved: u64,
+    ) -> Option<u64> {
+        let filters = self.narrow_filters.as_deref()?;
+        let kind = |k: usize| nn.kind(k);
+        Some(
+            filters
+                .iter()
+                .fold(0, |m, f| m | f.reach(by, by_pieces, &kind, unmoved)),
+        )
     }
 }
 

@@ -169,7 +169,7 @@ impl ParlettRules {
                 .as_ref()
                 .filter(|_| always || lines != 0)
                 .and_then(|li| match li.royals.as_slice() {
-                    &[r] if !self.complex_reach(pos, li, Some(nn)).contains(r) => {
+                    &[r] if self.complex_reach_n(pos, li, nn) & (1u64 << narrow::n(r)) == 0 => {
                         Some(narrow::n(r))
                     }
                     _ => None,
@@ -404,7 +404,7 @@ impl ParlettRules {
                         // line of the opponent might reach tested in full.
                         if rest != 0 {
                             let unmoved = li.unmoved_n;
-                            let reach = pack(self.complex_reach(pos, li, Some(nn)));
+                            let reach = self.complex_reach_n(pos, li, nn);
                             let from = 1u64 << i;
                             let mut steps = rest;
                             let mut full = 0u64;

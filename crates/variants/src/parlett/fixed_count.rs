@@ -9,6 +9,10 @@
 //! royal piece's setting off alone, no narrow plans, more than two parts) the answer
 //! is "undecided" and the caller uses the general planner.
 //!
+//! For the royal piece at the last ply, [`count_royal_pairs`] goes one step further:
+//! it counts the legal placements straight off the plans and the node's sets, without
+//! sending them anywhere, wherever those sets decide each placement's legality.
+//!
 //! Uses [`super::compiled`], [`super::fixed`], [`super::ir`] and [`super::narrow`].
 
 use super::compiled::Compiled;

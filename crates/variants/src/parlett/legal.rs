@@ -51,6 +51,9 @@ pub(super) struct Legal {
     /// matching no history pattern: made on first use
     /// ([`ParlettRules::complex_reach`]).
     pub complex: OnceCell<Bitboard>,
+    /// The same as a narrow word, made from the node's narrow views
+    /// ([`ParlettRules::complex_reach_n`]).
+    pub complex_n: OnceCell<u64>,
 }
 
 impl ParlettRules {
@@ -141,6 +144,7 @@ impl ParlettRules {
             pattern_risky,
             danger: OnceCell::new(),
             complex: OnceCell::new(),
+            complex_n: OnceCell::new(),
         })
     }
     /// [`Self::legal_info`] on the narrow board: the same questions asked of the
@@ -200,6 +204,7 @@ impl ParlettRules {
             pattern_risky,
             danger: OnceCell::new(),
             complex: OnceCell::new(),
+            complex_n: OnceCell::new(),
         }
     }
     /// [`Compiled::complex_reach`] of the opponent at this node, made once.
@@ -219,6 +224,25 @@ impl ParlettRules {
             let kb = |k: usize| pos.kind_bb(Kind(k as u8));
             self.c()
                 .complex_reach(opp, pos.side_bb(opp), kb, li.unmoved, nn)
+        })
+    }
+    /// [`Self::complex_reach`] as a narrow word, at a node with narrow views
+    /// `nn`: read off the narrow filters with the node's views (no wide set
+    /// packed), made once.
+    pub(super) fn complex_reach_n(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        nn: &NarrowNode,
+    ) -> u64 {
+        let c = self.c();
+        if c.reach_always_empty() {
+            return 0;
+        }
+        *li.complex_n.get_or_init(|| {
+            let opp = pos.to_move().opposite();
+            c.narrow_complex_reach(opp, nn.side[opp.index()], nn, li.unmoved_n)
+                .unwrap_or_else(|| pack(self.complex_reach(pos, li, Some(nn))))
         })
     }
     /// The node's [`Danger`], made on first use: with one royal piece on a
@@ -248,7 +272,7 @@ impl ParlettRules {
                     ),
                     // Every square, not only near the royal piece: its
                     // moves and castling read other squares.
-                    complex: pack(self.complex_reach(pos, li, Some(nn))),
+                    complex: self.complex_reach_n(pos, li, nn),
                 })
             })
             .as_ref()
