@@ -33,13 +33,16 @@ pub(crate) struct Board {
 impl Board {
     pub(crate) fn from_pos<S: frozen_core::VariantState>(pos: &Position<S>) -> Board {
         let mut b = Board {
-            side_bb: [Bitboard::EMPTY; 2],
+            side_bb: [pos.side_bb(Side::White), pos.side_bb(Side::Black)],
             kind_bb: SmallVec::new(),
             mail: [NONE; 256],
             units: SmallVec::new(),
             unmoved_bb: Bitboard::EMPTY,
         };
-        for u in pos.units() {
+        // The placement layers are the position's; the units, the mailbox and
+        // the unmoved squares are read off its unit table.
+        let mut kinds = 0;
+        for (id, u) in pos.units().iter().enumerate() {
             let sq = u.loc.square();
             b.units.push(BUnit {
                 kind: u.kind,
@@ -48,15 +51,15 @@ impl Board {
                 sq,
             });
             if let Some(s) = sq {
-                let id = (b.units.len() - 1) as u16;
-                b.mail[s.index()] = id;
-                b.side_bb[u.side.index()].set(s);
-                b.kind_set(u.kind, s, true);
+                b.mail[s.index()] = id as u16;
+                kinds = kinds.max(u.kind.index() + 1);
                 if !u.status.moved {
                     b.unmoved_bb.set(s);
                 }
             }
         }
+        b.kind_bb
+            .extend((0..kinds.min(MAX_KINDS)).map(|k| pos.kind_bb(Kind(k as u8))));
         b
     }
     #[inline]
