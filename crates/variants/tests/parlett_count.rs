@@ -138,6 +138,41 @@ fn castling_partner_opening_a_line_to_the_kings_end_square() {
     }
 }
 
+/// A pawn's double step next to an enemy pawn while a history rule of the
+/// opponent is near the king. With `fide`'s en passant (`c1=.o1>`) the rule
+/// can take only the pawn that made the double step, so the step is legal and
+/// the count need not test it one by one (`Compiled::pattern_may_capture`
+/// leaves such rules out). With `c1=.1+` the capturing pawn then steps on and
+/// may capture again, here the king on f4: the double step exposes the king
+/// and is illegal. Count and list agree on each; the list is checked against
+/// the rule by hand (it fails if every history rule were taken for one that
+/// captures only the mover).
+#[test]
+fn double_step_beside_a_history_rule_that_can_reach_the_king() {
+    let fen = "k7/8/8/8/3p1K2/8/4P3/8 w - - 0 1";
+    for (rule, double_step_legal) in [("c1=.o1>", true), ("c1=.1+", false)] {
+        let set = include_str!("../../../fixtures/variants/fide.ron").replace(
+            "\"P: If piece at 1= played oi2> last turn then c1=.o1>\"",
+            &format!("\"P: If piece at 1= played oi2> last turn then {rule}\""),
+        );
+        assert!(set.contains(rule), "fide set text changed");
+        let rules = frozen_variants::parlett::load_set(&set).expect("the variant loads");
+        let pos = rules.position_from_fen(fen).expect("position loads");
+        let mut list = Vec::new();
+        rules.actions(&pos, &mut list);
+        let e2 = "e2".parse().unwrap();
+        let to = |sq: &str| {
+            let t = sq.parse().unwrap();
+            list.iter()
+                .any(|a| a.from() == Some(e2) && a.to() == Some(t))
+        };
+        assert!(to("e3"), "e2-e3 is legal with {rule}: {list:?}");
+        assert_eq!(to("e4"), double_step_legal, "e2-e4 with {rule}: {list:?}");
+        let count = rules.count_actions(&pos, &mut Vec::new());
+        assert_eq!(count, list.len() as u64, "count and list with {rule}");
+    }
+}
+
 /// Crowded and promotion positions of fairy-chess (from its perft fixture).
 const FAIRY_FENS: &[&str] = &[
     "w1s1k1cw/f1f2fff/2j5/3F1S2/2s1J3/1C6/FF1F1FFF/W1S1K1CW w - - 0 1",

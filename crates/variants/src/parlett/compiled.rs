@@ -441,6 +441,37 @@ impl Compiled {
             .any(|f| f.may_capture(i, by, by_pieces, &kind, unmoved, last))
     }
 
+    /// Might a complex line of `by` capture a royal piece on `sq` after a
+    /// turn in which a piece other than a royal one matched a history pattern
+    /// ([`Self::complex_may_capture`] with any previous turn), leaving out the
+    /// history rules that can capture only the unit that played their pattern
+    /// ([`super::filter::captures_only_the_mover`]): that unit is not the
+    /// royal piece. `false` means such a move cannot expose a royal piece to
+    /// a complex line any more than a move matching no pattern does.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn pattern_may_capture(
+        &self,
+        sq: Square,
+        by: Side,
+        by_pieces: Bitboard,
+        kind_bb: impl Fn(usize) -> Bitboard,
+        unmoved: Bitboard,
+        nn: Option<&NarrowNode>,
+    ) -> bool {
+        if let (Some(filters), Some(nn)) = (self.narrow_filters.as_deref(), nn) {
+            let (i, by_pieces, unmoved) = (narrow::n(sq), pack(by_pieces), pack(unmoved));
+            let kind = |k: usize| nn.kind(k);
+            return filters
+                .iter()
+                .filter(|f| !f.mover_only())
+                .any(|f| f.may_capture(i, by, by_pieces, &kind, unmoved, None));
+        }
+        self.filters
+            .iter()
+            .filter(|(_, f)| !f.mover_only())
+            .any(|(_, f)| f.may_capture(sq.index(), by, by_pieces, &kind_bb, unmoved, None))
+    }
+
     /// Is [`Self::complex_reach`] empty whatever the position, because every
     /// capture-capable complex line needs a history pattern in the previous turn?
     #[inline]

@@ -22,6 +22,9 @@ pub(crate) struct CaptureFilter<W> {
     /// For a history rule: its pattern bit and, per side, `from[q]`: the
     /// squares from which it looks at a unit on `q`.
     history: Option<(u32, [Vec<W>; 2])>,
+    /// A history rule that can capture only the unit that played its pattern
+    /// ([`captures_only_the_mover`]).
+    mover_only: bool,
     parts: Vec<FilterPart<W>>,
 }
 
@@ -92,7 +95,11 @@ impl CaptureFilter<Bitboard> {
                 }
             })
             .collect();
-        CaptureFilter { history, parts }
+        CaptureFilter {
+            history,
+            mover_only: captures_only_the_mover(&line.body),
+            parts,
+        }
     }
 
     /// The same filter on the narrow board (boards of at most 8 x 8).
@@ -110,6 +117,7 @@ impl CaptureFilter<Bitboard> {
                 .history
                 .as_ref()
                 .map(|(bit, from)| (*bit, [map(&from[0]), map(&from[1])])),
+            mover_only: self.mover_only,
             parts: self
                 .parts
                 .iter()
@@ -173,6 +181,14 @@ impl<W: PlanWord> CaptureFilter<W> {
         near
     }
 
+    /// Is the filter's line a history rule that can capture only the unit
+    /// that played its pattern in the previous turn
+    /// ([`captures_only_the_mover`])?
+    #[inline]
+    pub(crate) fn mover_only(&self) -> bool {
+        self.mover_only
+    }
+
     /// Does the filter's line need a history pattern in the previous turn (so
     /// that after a turn matching none its [`Self::reach`] is empty)?
     #[inline]
@@ -216,5 +232,89 @@ impl<W: PlanWord> CaptureFilter<W> {
             }
         }
         out
+    }
+}
+
+/// Can the line `body` capture nothing but the unit that played its pattern
+/// in the previous turn? True for a history rule looking at exactly one
+/// distance (`If piece at 1= played oi2> last turn then c1=.o1>`) every chain
+/// of which starts with a plain slide or leap of exactly that distance in the
+/// rule's own direction (the evaluator binds the direction the rule found the
+/// unit in, so the step lands on that unit's square) and then never captures
+/// again (every later step `o`, no locust). En passant is the usual one: it
+/// takes the pawn that made the double step, never another piece. Anything
+/// else (another first step, a group or label reference) makes the answer
+/// `false`.
+pub(crate) fn captures_only_the_mover(body: &LineBody) -> bool {
+    use super::ast::{CaptureRule, MoveKind};
+    use super::ir::{IrDist, IrPrim, IrTarget};
+    let LineBody::History {
+        dist: IrDist::Exactly(d0),
+        dir: dir0,
+        then,
+        ..
+    } = body
+    else {
+        return false;
+    };
+    let lands_on_the_mover = |p: &IrPrim| {
+        matches!(p, IrPrim::Step(s)
+            if !s.rider
+                && s.kind != MoveKind::Locust
+                && matches!(&s.target,
+                    IrTarget::Line { dist: IrDist::Exactly(d), dir } if d == d0 && dir == dir0))
+    };
+    let never_captures = |p: &IrPrim| {
+        matches!(p, IrPrim::Step(s)
+            if s.capture == CaptureRule::Never && s.kind != MoveKind::Locust)
+    };
+    !then.is_empty()
+        && then.iter().all(|ch| match ch.units.split_first() {
+            Some(((first, _), rest)) => {
+                lands_on_the_mover(&first.prim) && rest.iter().all(|(u, _)| never_captures(&u.prim))
+            }
+            None => false,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The body of the history rule of `fide` with `then` as its chain.
+    fn history_body(then: &str) -> LineBody {
+        let set = include_str!("../../../../fixtures/variants/fide.ron").replace(
+            "\"P: If piece at 1= played oi2> last turn then c1=.o1>\"",
+            &format!("\"P: If piece at 1= played oi2> last turn then {then}\""),
+        );
+        let rules = crate::parlett::load_set(&set).expect("the variant loads");
+        rules
+            .c()
+            .lines
+            .iter()
+            .find(|l| matches!(l.body, LineBody::History { .. }))
+            .expect("a history rule")
+            .body
+            .clone()
+    }
+
+    #[test]
+    fn en_passant_captures_only_the_pawn_that_made_the_double_step() {
+        assert!(captures_only_the_mover(&history_body("c1=.o1>")));
+        // The capture alone, or a quiet leap after it.
+        assert!(captures_only_the_mover(&history_body("c1=")));
+        assert!(captures_only_the_mover(&history_body("c1=.o~1>")));
+    }
+
+    #[test]
+    fn history_rules_that_may_capture_another_unit_are_not_mover_only() {
+        // A second step that may capture, a capture at another distance or in
+        // another direction, a locust, a capture only after a quiet step.
+        for then in ["c1=.1+", "c2=.o1>", "c1+.o1>", "^1=", "o1>.c1="] {
+            assert!(
+                !captures_only_the_mover(&history_body(then)),
+                "{then} is not mover-only"
+            );
+        }
     }
 }

@@ -42,7 +42,9 @@ pub(super) struct Legal {
     /// and no complex line of the opponent is near a royal piece (the
     /// complex-line filters then only say yes more often).
     pub unmoved: Bitboard,
-    /// Could a history rule of the opponent capture a royal after a pattern move?
+    /// Could a complex line of the opponent capture a royal piece after a move
+    /// of another piece that matched a history pattern
+    /// ([`Compiled::pattern_may_capture`])? Then such moves are tested one by one.
     pub pattern_risky: bool,
     /// The opponent's captures as sets, with one royal piece on a narrow
     /// board: made on first use ([`ParlettRules::danger`]).
@@ -121,7 +123,7 @@ impl ParlettRules {
             let in_check = c.attacked(r, opp, occ, by, kb, unmoved, nn)
                 || (near && c.complex_may_capture(r, opp, by, kb, unmoved, Some(&[]), nn));
             always |= in_check;
-            pattern_risky |= near;
+            pattern_risky |= near && c.pattern_may_capture(r, opp, by, kb, unmoved, nn);
             lines |= match narrow {
                 Some((nw, nn)) => unpack(nw.slider_lines(
                     narrow::n(r),
@@ -191,7 +193,9 @@ impl ParlettRules {
             let in_check = nw.attacked(i, opp, occ, by, |k| nn.kind(k), unmoved_n)
                 || (near && c.narrow_may_capture(i, opp, by, nn, unmoved_n, Some(&[])));
             always |= in_check;
-            pattern_risky |= near;
+            let kb = |k: usize| pos.kind_bb(Kind(k as u8));
+            pattern_risky |=
+                near && c.pattern_may_capture(r, opp, pos.side_bb(opp), kb, unmoved, Some(nn));
             lines |= nw.slider_lines(i, opp, occ, own, by, |k| nn.kind(k));
         }
         Legal {
