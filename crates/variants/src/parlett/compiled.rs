@@ -411,13 +411,7 @@ impl Compiled {
         last: Option<&[LastPart]>,
         nn: Option<&NarrowNode>,
     ) -> bool {
-        if let (Some(_), Some(nn)) = (self.narrow_filters.as_deref(), nn) {
-            let (i, by_pieces, unmoved) = (narrow::n(sq), pack(by_pieces), pack(unmoved));
-            return self.narrow_may_capture(i, by, by_pieces, nn, unmoved, last);
-        }
-        self.filters
-            .iter()
-            .any(|(_, f)| f.may_capture(sq.index(), by, by_pieces, &kind_bb, unmoved, last))
+        self.filters_may_capture(sq, by, by_pieces, kind_bb, unmoved, last, nn, true)
     }
 
     /// [`Self::complex_may_capture`] on the narrow board, with the square, the
@@ -458,18 +452,37 @@ impl Compiled {
         unmoved: Bitboard,
         nn: Option<&NarrowNode>,
     ) -> bool {
+        self.filters_may_capture(sq, by, by_pieces, kind_bb, unmoved, None, nn, false)
+    }
+
+    /// The filters of [`Self::complex_may_capture`] (`all`) or of
+    /// [`Self::pattern_may_capture`] (those that may capture more than the
+    /// unit that played a pattern), asked on the narrow tables when the node's
+    /// narrow views are at hand, else on the wide ones.
+    #[allow(clippy::too_many_arguments)]
+    fn filters_may_capture(
+        &self,
+        sq: Square,
+        by: Side,
+        by_pieces: Bitboard,
+        kind_bb: impl Fn(usize) -> Bitboard,
+        unmoved: Bitboard,
+        last: Option<&[LastPart]>,
+        nn: Option<&NarrowNode>,
+        all: bool,
+    ) -> bool {
         if let (Some(filters), Some(nn)) = (self.narrow_filters.as_deref(), nn) {
             let (i, by_pieces, unmoved) = (narrow::n(sq), pack(by_pieces), pack(unmoved));
             let kind = |k: usize| nn.kind(k);
             return filters
                 .iter()
-                .filter(|f| !f.mover_only())
-                .any(|f| f.may_capture(i, by, by_pieces, &kind, unmoved, None));
+                .filter(|f| all || !f.mover_only())
+                .any(|f| f.may_capture(i, by, by_pieces, &kind, unmoved, last));
         }
         self.filters
             .iter()
-            .filter(|(_, f)| !f.mover_only())
-            .any(|(_, f)| f.may_capture(sq.index(), by, by_pieces, &kind_bb, unmoved, None))
+            .filter(|(_, f)| all || !f.mover_only())
+            .any(|(_, f)| f.may_capture(sq.index(), by, by_pieces, &kind_bb, unmoved, last))
     }
 
     /// Is [`Self::complex_reach`] empty whatever the position, because every
