@@ -47,6 +47,11 @@ impl ParlettRules {
         if !kd.fixed_distinct[side.index()] {
             return None;
         }
+        // The royal piece's lines (castling), when the node's sets decide
+        // every placement: counted straight off the plans.
+        if let Some(n) = legal.and_then(|li| self.count_royal_lines(pos, li, nn, u, from, known)) {
+            return Some(n);
+        }
         let danger = || legal.and_then(|li| self.danger(pos, li, Some(nn))).copied();
         let royal_here = Some(unit.kind) == c.royal;
         let opp = side.opposite();
@@ -66,17 +71,7 @@ impl ParlettRules {
                         .get(k.index())
                         .is_some_and(|kd| kd.promo_to.is_empty())
                 });
-            // The royal piece's placements (castling), when the node's sets
-            // decide each one: counted straight off the plans.
             let (kinds, unmoved) = (&line.pieces, &line.needs_unmoved);
-            let direct = plain
-                .then(danger)
-                .flatten()
-                .and_then(|d| count_royal_pairs(c, pos, fx, kinds, unmoved, u, nn, &d, known));
-            if let Some(k) = direct {
-                n += k;
-                continue;
-            }
             let mut leaf = |parts: &[Part]| {
                 if simple_like(parts, &[], from, known) {
                     return;
@@ -112,6 +107,51 @@ impl ParlettRules {
                 }
             }
             n += count.get();
+        }
+        Some(n)
+    }
+    /// The moves of the royal piece `u` on `from` by its lines (castling), all
+    /// counted straight off their route plans with the node's sets
+    /// ([`count_royal_pairs`]): when every line of its kind is fixed, no piece
+    /// of a line promotes and the sets decide every placement. `None`
+    /// otherwise (then [`Self::count_fixed`] walks the lines). `known`: the
+    /// piece's simple targets.
+    pub(super) fn count_royal_lines(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        nn: &NarrowNode,
+        u: UnitId,
+        from: Square,
+        known: Bitboard,
+    ) -> Option<u64> {
+        let c = self.c();
+        let unit = pos.unit(u);
+        let side = unit.side;
+        let kd = c.kinds.get(unit.kind.index())?;
+        if Some(unit.kind) != c.royal || !kd.fixed_distinct[side.index()] {
+            return None;
+        }
+        let d = *self.danger(pos, li, Some(nn))?;
+        // The caller asked whether any line may run: a single line is not asked again.
+        let single = kd.lines.len() == 1;
+        let mut n = 0;
+        for &l in &kd.lines {
+            let line = c.lines.get(l)?;
+            let fx = c.fixed_line(l)?;
+            if !single && !self.line_may_run(pos, l, from, side, unit.status.moved) {
+                continue;
+            }
+            let promotes = |k: &Kind| {
+                c.kinds
+                    .get(k.index())
+                    .map_or(true, |kd| !kd.promo_to.is_empty())
+            };
+            if line.pieces.iter().any(promotes) {
+                return None;
+            }
+            let (kinds, unmoved) = (&line.pieces, &line.needs_unmoved);
+            n += count_royal_pairs(c, pos, fx, kinds, unmoved, u, nn, &d, known)?;
         }
         Some(n)
     }
@@ -433,7 +473,11 @@ impl ParlettRules {
                             );
                         }
                         if let Some(u) = lines_run {
-                            n += complex(u, Some(unpack(t)));
+                            let known = unpack(t);
+                            n += match self.count_royal_lines(pos, li, nn, u, sq, known) {
+                                Some(k) => k,
+                                None => complex(u, Some(known)),
+                            };
                         }
                     } else if legal.is_some() {
                         if let Some(u) = pos.unit_at(sq) {
