@@ -158,6 +158,15 @@ impl Compiled {
     pub(crate) fn fixed_line(&self, li: usize) -> Option<&FixedLine> {
         self.fixed.get(li).and_then(|f| f.as_deref())
     }
+
+    /// Does no kind of `kinds` promote (an unknown kind counts as one that may)?
+    pub(crate) fn promotes_none(&self, kinds: &[Kind]) -> bool {
+        kinds.iter().all(|k| {
+            self.kinds
+                .get(k.index())
+                .is_some_and(|kd| kd.promo_to.is_empty())
+        })
+    }
 }
 
 impl Compiled {

@@ -9,8 +9,10 @@
 
 use super::board::Board;
 use super::eval::EffectRef;
+use super::fixed::FixedLine;
 use super::fixed_count::{count_royal_pairs, fixed_lines_may_start, plan_pairs};
 use super::fixed_run::{plan_narrow, Part};
+use super::ir::Line;
 use super::legal::Legal;
 use super::moves::simple_like;
 use super::narrow::{self, pack, unpack, NarrowNode};
@@ -38,39 +40,20 @@ impl ParlettRules {
         from: Square,
         known: Bitboard,
     ) -> Option<u64> {
-        let c = self.c();
-        let unit = pos.unit(u);
-        let side = unit.side;
-        let kd = c.kinds.get(unit.kind.index())?;
-        // Lines whose placements never make the same move twice (different
-        // first-part displacements): each is counted as it is found.
-        if !kd.fixed_distinct[side.index()] {
-            return None;
-        }
         // The royal piece's lines (castling), when the node's sets decide
         // every placement: counted straight off the plans.
         if let Some(n) = legal.and_then(|li| self.count_royal_lines(pos, li, nn, u, from, known)) {
             return Some(n);
         }
+        let c = self.c();
+        let unit = pos.unit(u);
+        let side = unit.side;
         let danger = || legal.and_then(|li| self.danger(pos, li, Some(nn))).copied();
         let royal_here = Some(unit.kind) == c.royal;
         let opp = side.opposite();
-        let mut n = 0;
-        for &li in &kd.lines {
-            let line = c.lines.get(li)?;
-            let fx = c.fixed_line(li)?;
-            // The caller asked whether any line may run: a single line is not asked again.
-            let single = kd.lines.len() == 1;
-            if !single && !self.line_may_run(pos, li, from, side, unit.status.moved) {
-                continue;
-            }
+        self.sum_fixed_lines(pos, u, from, |line, fx| {
             let count = std::cell::Cell::new(0u64);
-            let plain = royal_here
-                && line.pieces.iter().all(|k| {
-                    c.kinds
-                        .get(k.index())
-                        .is_some_and(|kd| kd.promo_to.is_empty())
-                });
+            let plain = royal_here && c.promotes_none(&line.pieces);
             let (kinds, unmoved) = (&line.pieces, &line.needs_unmoved);
             let mut leaf = |parts: &[Part]| {
                 if simple_like(parts, &[], from, known) {
@@ -106,9 +89,8 @@ impl ParlettRules {
                     return None;
                 }
             }
-            n += count.get();
-        }
-        Some(n)
+            Some(count.get())
+        })
     }
     /// The moves of the royal piece `u` on `from` by its lines (castling), all
     /// counted straight off their route plans with the node's sets
@@ -126,32 +108,47 @@ impl ParlettRules {
         known: Bitboard,
     ) -> Option<u64> {
         let c = self.c();
+        if Some(pos.unit(u).kind) != c.royal {
+            return None;
+        }
+        self.sum_fixed_lines(pos, u, from, |line, fx| {
+            if !c.promotes_none(&line.pieces) {
+                return None;
+            }
+            let d = self.danger(pos, li, Some(nn))?;
+            let (kinds, unmoved) = (&line.pieces, &line.needs_unmoved);
+            count_royal_pairs(c, pos, fx, kinds, unmoved, u, nn, d, known)
+        })
+    }
+    /// The fixed lines of unit `u` on `from` that may run, each counted by
+    /// `count`, summed: `None` when its kind's placements might make the same
+    /// move twice (`KindData::fixed_distinct`: then the lines' effects must be
+    /// merged, move by move), when a line is not fixed, or when `count` cannot
+    /// count a line. The caller asked whether any line may run, so a single
+    /// line is not asked again (its plans are exact either way).
+    fn sum_fixed_lines(
+        &self,
+        pos: &Position<ParlettState>,
+        u: UnitId,
+        from: Square,
+        mut count: impl FnMut(&Line, &FixedLine) -> Option<u64>,
+    ) -> Option<u64> {
+        let c = self.c();
         let unit = pos.unit(u);
         let side = unit.side;
         let kd = c.kinds.get(unit.kind.index())?;
-        if Some(unit.kind) != c.royal || !kd.fixed_distinct[side.index()] {
+        if !kd.fixed_distinct[side.index()] {
             return None;
         }
-        let d = *self.danger(pos, li, Some(nn))?;
-        // The caller asked whether any line may run: a single line is not asked again.
         let single = kd.lines.len() == 1;
         let mut n = 0;
-        for &l in &kd.lines {
-            let line = c.lines.get(l)?;
-            let fx = c.fixed_line(l)?;
-            if !single && !self.line_may_run(pos, l, from, side, unit.status.moved) {
+        for &li in &kd.lines {
+            let line = c.lines.get(li)?;
+            let fx = c.fixed_line(li)?;
+            if !single && !self.line_may_run(pos, li, from, side, unit.status.moved) {
                 continue;
             }
-            let promotes = |k: &Kind| {
-                c.kinds
-                    .get(k.index())
-                    .map_or(true, |kd| !kd.promo_to.is_empty())
-            };
-            if line.pieces.iter().any(promotes) {
-                return None;
-            }
-            let (kinds, unmoved) = (&line.pieces, &line.needs_unmoved);
-            n += count_royal_pairs(c, pos, fx, kinds, unmoved, u, nn, &d, known)?;
+            n += count(line, fx)?;
         }
         Some(n)
     }
