@@ -13,7 +13,7 @@ use super::fixed::FixedLine;
 use super::fixed_count::{count_royal_pairs, fixed_lines_may_start, plan_pairs};
 use super::fixed_run::{plan_narrow, Part};
 use super::ir::Line;
-use super::legal::Legal;
+use super::legal::{royal_sets_pay, Legal};
 use super::moves::simple_like;
 use super::narrow::{self, pack, unpack, NarrowNode};
 use super::set::{ParlettRules, ParlettState};
@@ -152,6 +152,54 @@ impl ParlettRules {
         }
         Some(n)
     }
+    /// The single royal piece of the side to act at a node with narrow
+    /// views `nn`, as the count's royal branch reads it, when the set has the
+    /// check rule and narrow tables, the side has exactly one royal piece,
+    /// and its kind matches no history pattern and does not promote.
+    #[inline]
+    fn royal_start(
+        &self,
+        pos: &Position<ParlettState>,
+        nn: &NarrowNode,
+        history_live: bool,
+    ) -> Option<RoyalStart> {
+        let c = self.c();
+        let (nw, royal) = (c.narrow()?, c.royal?);
+        let kd = c.kinds.get(royal.index())?;
+        if !c.legality || kd.pattern_bits != 0 || !kd.promo_to.is_empty() {
+            return None;
+        }
+        let side = pos.to_move();
+        let own = nn.side[side.index()];
+        let enemy = nn.side[side.opposite().index()];
+        let bits = nn.kind(royal.index()) & own;
+        if bits.count_ones() != 1 {
+            return None;
+        }
+        let i = bits.trailing_zeros() as usize;
+        let sq = narrow::square(i);
+        let u = pos.unit_at(sq)?;
+        let moved = pos.unit(u).status.moved;
+        let (targets, _) = nw.targets(royal, i, side, moved, own, enemy);
+        // Whether castling may start, from its route plans when every line
+        // is fixed (then no other quick test is needed: the plans are
+        // exact), else from the lines' quick tests.
+        let run_lines = !kd.lines.is_empty() && (history_live || !kd.history_only);
+        let may = run_lines
+            && match fixed_lines_may_start(c, &kd.lines, side, i, moved, own | enemy, enemy) {
+                Some(may) => may,
+                None => kd
+                    .lines
+                    .iter()
+                    .any(|&li| self.line_may_run(pos, li, sq, side, moved)),
+            };
+        Some(RoyalStart {
+            sq,
+            targets,
+            lines: may.then_some(u),
+            sets: royal_sets_pay(targets, may),
+        })
+    }
     pub(super) fn count_moves(&self, pos: &Position<ParlettState>) -> u64 {
         if pos.result().is_some() {
             return 0;
@@ -159,11 +207,15 @@ impl ParlettRules {
         let c = self.c();
         let side = pos.to_move();
         let nn = c.narrow().map(|_| NarrowNode::new(pos, c.kinds.len()));
-        let legal = self.legal_info(pos, nn.as_ref());
-        let mut board: Option<Board> = None;
-        let mut scratch: Option<Board> = None;
         // History rules can only apply after a move that matched a pattern.
         let history_live = pos.state().last.iter().any(|p| p.patterns != 0);
+        let royal = match &nn {
+            Some(nn) => self.royal_start(pos, nn, history_live),
+            None => None,
+        };
+        let legal = self.legal_info(pos, nn.as_ref(), royal.as_ref().is_some_and(|r| r.sets));
+        let mut board: Option<Board> = None;
+        let mut scratch: Option<Board> = None;
         let mut n = 0u64;
         let mut complex = |u: UnitId, known: Option<Bitboard>| -> u64 {
             if let (Some(nn), Some(known), Some(from)) =
@@ -394,43 +446,13 @@ impl ParlettRules {
                         if let Some(u) = lines_unit(sq) {
                             n += complex(u, Some(unpack(all)));
                         }
-                    } else if let Some(li) = legal.as_ref().filter(|li| {
-                        Some(kind) == c.royal
-                            && li.royals.as_slice() == [sq]
-                            && kd.pattern_bits == 0
-                            && !promotes
-                    }) {
+                    } else if let (Some(li), Some(rs)) =
+                        (legal.as_ref(), royal.as_ref().filter(|rs| rs.sq == sq))
+                    {
                         // The royal piece: its steps to empty squares are read
                         // off the node's sets; captures and squares a complex
                         // line might reach are tested one by one.
-                        let moved =
-                            initial && pos.unit_at(sq).is_some_and(|u| pos.unit(u).status.moved);
-                        let (t, _) = nw.targets(kind, i, side, moved, own, enemy);
-                        // Whether castling may start, from its route plans when
-                        // every line is fixed (then no other quick test is needed:
-                        // the plans are exact), else from the lines' quick tests.
-                        let lines_run = match run_lines.then(|| pos.unit_at(sq)).flatten() {
-                            Some(u) => {
-                                let moved = pos.unit(u).status.moved;
-                                match fixed_lines_may_start(
-                                    c,
-                                    &kd.lines,
-                                    side,
-                                    i,
-                                    moved,
-                                    own | enemy,
-                                    enemy,
-                                ) {
-                                    Some(may) => may.then_some(u),
-                                    None => lines_unit(sq),
-                                }
-                            }
-                            None => None,
-                        };
-                        // The sets pay off for three squares or more, or when a
-                        // line (castling) will test squares too; one or two
-                        // squares are cheaper to test one by one.
-                        let sets = t.count_ones() >= 3 || (t != 0 && lines_run.is_some());
+                        let (t, lines_run, sets) = (rs.targets, rs.lines, rs.sets);
                         let d = sets.then(|| self.danger(pos, li, Some(nn))).flatten();
                         let quick = d.map_or(0, |d| t & !d.simple & !d.complex & !enemy);
                         moves.add(quick);
@@ -603,6 +625,17 @@ impl ParlettRules {
         });
         n
     }
+}
+
+/// The single royal piece at a node ([`ParlettRules::royal_start`]).
+struct RoyalStart {
+    sq: Square,
+    /// Its simple targets, as a narrow word.
+    targets: u64,
+    /// The unit, when one of its lines (castling) may start.
+    lines: Option<UnitId>,
+    /// Do the node's capture sets pay off for its moves ([`royal_sets_pay`])?
+    sets: bool,
 }
 
 /// The squares among `bits` (narrow) whose unit has not moved.

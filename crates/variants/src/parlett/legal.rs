@@ -58,6 +58,36 @@ pub(super) struct Legal {
     pub complex_n: OnceCell<u64>,
 }
 
+/// The squares on which `opp` could capture with a simple element
+/// ([`super::simple::SimpleTables::attack_map`]), with the royal piece on `r`
+/// lifted: a slide through its square counts, and no attack on its own
+/// square changes.
+#[inline]
+fn royal_attack_map(
+    nw: &super::simple::NarrowTables,
+    nn: &NarrowNode,
+    opp: frozen_core::Side,
+    r: Square,
+    unmoved_n: u64,
+) -> u64 {
+    nw.attack_map(
+        opp,
+        (nn.side[0] | nn.side[1]) & !(1u64 << narrow::n(r)),
+        nn.side[opp.index()],
+        |k| nn.kind(k),
+        unmoved_n,
+    )
+}
+
+/// Do the opponent's capture sets ([`Danger`]) pay off for the moves of a
+/// royal piece with simple targets `targets` (a narrow word)? For three
+/// squares or more, or when a line of it (castling) will test squares too
+/// (`lines`); one or two squares are cheaper to test one by one.
+#[inline]
+pub(super) fn royal_sets_pay(targets: u64, lines: bool) -> bool {
+    targets.count_ones() >= 3 || (targets != 0 && lines)
+}
+
 impl ParlettRules {
     /// The history-pattern bits of the simple move of unit `u` from `from` to
     /// `to` (PAR-HIST-01: what the opponent's history rules will see of it).
@@ -77,10 +107,16 @@ impl ParlettRules {
         let (own, enemy) = (pos.side_bb(side), pos.side_bb(side.opposite()));
         c.simple_pattern_bits(un.kind, from, to, side, un.status.moved, own, enemy)
     }
+    /// The node's [`Legal`] data, or `None` when the set has no check rule.
+    /// `want_map`: the caller will read the node's [`Danger`] (see
+    /// [`royal_sets_pay`]); with one royal piece on the narrow board it is
+    /// then made at once, and also answers whether the royal piece stands
+    /// attacked.
     pub(super) fn legal_info(
         &self,
         pos: &Position<ParlettState>,
         nn: Option<&NarrowNode>,
+        want_map: bool,
     ) -> Option<Legal> {
         let c = self.c();
         if !c.legality {
@@ -90,7 +126,7 @@ impl ParlettRules {
         let side = pos.to_move();
         let opp = side.opposite();
         if let (Some((nw, nn)), true) = (c.narrow().zip(nn), c.narrow_filters.is_some()) {
-            return Some(self.legal_info_narrow(pos, nw, nn, royal));
+            return Some(self.legal_info_narrow(pos, nw, nn, royal, want_map));
         }
         let royals: SmallVec<[Square; 2]> = pos.pieces(side, royal).iter().collect();
         // The unmoved squares, exact where a test reads them: the attack
@@ -158,6 +194,7 @@ impl ParlettRules {
         nw: &super::simple::NarrowTables,
         nn: &NarrowNode,
         royal: Kind,
+        want_map: bool,
     ) -> Legal {
         let c = self.c();
         let side = pos.to_move();
@@ -181,6 +218,12 @@ impl ParlettRules {
         let mut always = false;
         let mut pattern_risky = false;
         let mut lines = 0u64;
+        // With one royal piece whose moves will read the node's capture sets
+        // (`want_map`), the attack map is made here, and it also says whether
+        // the royal piece stands attacked: one pass over the opponent's
+        // pieces instead of two.
+        let want_map = want_map && royals.len() == 1;
+        let mut map = None;
         for &r in &royals {
             let i = narrow::n(r);
             let mut near = c.narrow_may_capture(i, opp, by, nn, unmoved_n, None);
@@ -190,7 +233,14 @@ impl ParlettRules {
                 unmoved_n = pack(unmoved);
                 near = c.narrow_may_capture(i, opp, by, nn, unmoved_n, None);
             }
-            let in_check = nw.attacked(i, opp, occ, by, |k| nn.kind(k), unmoved_n)
+            let attacked = if want_map {
+                let m = royal_attack_map(nw, nn, opp, r, unmoved_n);
+                map = Some((r, m));
+                m & (1u64 << i) != 0
+            } else {
+                nw.attacked(i, opp, occ, by, |k| nn.kind(k), unmoved_n)
+            };
+            let in_check = attacked
                 || (near && c.narrow_may_capture(i, opp, by, nn, unmoved_n, Some(&[])));
             always |= in_check;
             let kb = |k: usize| pos.kind_bb(Kind(k as u8));
@@ -198,6 +248,26 @@ impl ParlettRules {
                 near && c.pattern_may_capture(r, opp, pos.side_bb(opp), kb, unmoved, Some(nn));
             lines |= nw.slider_lines(i, opp, occ, own, by, |k| nn.kind(k));
         }
+        // The sets made at once: the complex reach from the narrow filters
+        // (this path has them), as `complex_reach_n` would make it.
+        let (danger, complex_n) = match map {
+            Some((royal, simple)) => {
+                let complex = if c.reach_always_empty() {
+                    0
+                } else {
+                    c.narrow_complex_reach(opp, by, nn, unmoved_n).unwrap_or(!0)
+                };
+                (
+                    OnceCell::from(Some(Danger {
+                        royal,
+                        simple,
+                        complex,
+                    })),
+                    OnceCell::from(complex),
+                )
+            }
+            None => (OnceCell::new(), OnceCell::new()),
+        };
         Legal {
             royals,
             always,
@@ -206,9 +276,9 @@ impl ParlettRules {
             unmoved_n,
             unmoved,
             pattern_risky,
-            danger: OnceCell::new(),
+            danger,
             complex: OnceCell::new(),
-            complex_n: OnceCell::new(),
+            complex_n,
         }
     }
     /// [`Compiled::complex_reach`] of the opponent at this node, made once.
@@ -267,13 +337,7 @@ impl ParlettRules {
                 let opp = pos.to_move().opposite();
                 Some(Danger {
                     royal: r,
-                    simple: nw.attack_map(
-                        opp,
-                        (nn.side[0] | nn.side[1]) & !(1u64 << narrow::n(r)),
-                        nn.side[opp.index()],
-                        |k| nn.kind(k),
-                        li.unmoved_n,
-                    ),
+                    simple: royal_attack_map(nw, nn, opp, r, li.unmoved_n),
                     // Every square, not only near the royal piece: its
                     // moves and castling read other squares.
                     complex: self.complex_reach_n(pos, li, nn),

@@ -308,7 +308,7 @@ impl ParlettRules {
             .c()
             .narrow()
             .map(|_| NarrowNode::new(pos, self.c().kinds.len()));
-        let legal = self.legal_info(pos, nn.as_ref());
+        let legal = self.legal_info(pos, nn.as_ref(), false);
         let mut board: Option<Board> = None;
         let mut scratch: Option<Board> = None;
         let c = self.c();

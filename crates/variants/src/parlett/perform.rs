@@ -317,7 +317,7 @@ impl ParlettRules {
         let mut board = None;
         let mut found: Option<Effect> = None;
         let nn = c.narrow().map(|_| NarrowNode::new(pos, c.kinds.len()));
-        let legal = self.legal_info(pos, nn.as_ref());
+        let legal = self.legal_info(pos, nn.as_ref(), false);
         self.node_unit_moves(pos, nn.as_ref(), legal.as_ref(), &mut board, u, &mut |g| {
             if found.is_none() && g.action.as_ref() == Some(action) {
                 found = g.effect.cloned();

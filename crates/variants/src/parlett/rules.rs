@@ -204,7 +204,7 @@ mod tests {
                 for _ in 0..60 {
                     let side = pos.to_move();
                     let nn = c.narrow().map(|_| NarrowNode::new(&pos, c.kinds.len()));
-                    let legal = rules.legal_info(&pos, nn.as_ref());
+                    let legal = rules.legal_info(&pos, nn.as_ref(), false);
                     let danger = || {
                         legal
                             .as_ref()
