@@ -601,6 +601,11 @@ impl ParlettRules {
     /// Moves of one unit counted one by one: with `known` simple targets (already
     /// counted), its legal complex moves; without, all its legal moves (a king, a
     /// pinned piece, or every piece while in check).
+    // Rare at the last ply (en passant, a piece tested move by move): kept
+    // out of line, so the count's common path stays compact in the
+    // instruction cache.
+    #[cold]
+    #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     pub(super) fn count_complex(
         &self,

@@ -312,8 +312,23 @@ impl ParlettRules {
                 return;
             }
         }
-        // The unit's moves as the move list made them, with the node's
-        // narrow views and sets (cheaper `s` tests for castling).
+        self.perform_complex(pos, action, u, events);
+    }
+    /// [`Self::perform_move`] of a move that may be complex: the unit's
+    /// moves as the move list made them, with the node's narrow views and
+    /// sets (cheaper `s` tests for castling), and the effect of the one that
+    /// is `action`. Rare (castling, en passant), so kept out of line: the
+    /// simple moves' path stays compact in the instruction cache.
+    #[cold]
+    #[inline(never)]
+    fn perform_complex(
+        &self,
+        pos: &mut Position<ParlettState>,
+        action: &Action,
+        u: UnitId,
+        events: &mut dyn EventSink,
+    ) {
+        let c = self.c();
         let mut board = None;
         let mut found: Option<Effect> = None;
         let nn = c.narrow().map(|_| NarrowNode::new(pos, c.kinds.len()));
