@@ -240,8 +240,8 @@ impl ParlettRules {
             } else {
                 nw.attacked(i, opp, occ, by, |k| nn.kind(k), unmoved_n)
             };
-            let in_check = attacked
-                || (near && c.narrow_may_capture(i, opp, by, nn, unmoved_n, Some(&[])));
+            let in_check =
+                attacked || (near && c.narrow_may_capture(i, opp, by, nn, unmoved_n, Some(&[])));
             always |= in_check;
             let kb = |k: usize| pos.kind_bb(Kind(k as u8));
             pattern_risky |=
