@@ -435,13 +435,33 @@ impl Compiled {
         unmoved: u64,
         last: Option<&[LastPart]>,
     ) -> bool {
-        let Some(filters) = self.narrow_filters.as_deref() else {
-            return true;
-        };
+        self.narrow_filters_may_capture(i, by, by_pieces, nn, unmoved, last, true)
+            .unwrap_or(true)
+    }
+
+    /// The narrow filters' answer for index `i`: all of them (`all`), or
+    /// those that may capture more than the unit that played a pattern;
+    /// `None` when the set has no narrow filters.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn narrow_filters_may_capture(
+        &self,
+        i: usize,
+        by: Side,
+        by_pieces: u64,
+        nn: &NarrowNode,
+        unmoved: u64,
+        last: Option<&[LastPart]>,
+        all: bool,
+    ) -> Option<bool> {
+        let filters = self.narrow_filters.as_deref()?;
         let kind = |k: usize| nn.kind(k);
-        filters
-            .iter()
-            .any(|f| f.may_capture(i, by, by_pieces, &kind, unmoved, last))
+        Some(
+            filters
+                .iter()
+                .filter(|f| all || !f.mover_only())
+                .any(|f| f.may_capture(i, by, by_pieces, &kind, unmoved, last)),
+        )
     }
 
     /// Might a complex line of `by` capture a royal piece on `sq` after a
@@ -480,13 +500,11 @@ impl Compiled {
         nn: Option<&NarrowNode>,
         all: bool,
     ) -> bool {
-        if let (Some(filters), Some(nn)) = (self.narrow_filters.as_deref(), nn) {
+        if let (true, Some(nn)) = (self.narrow_filters.is_some(), nn) {
             let (i, by_pieces, unmoved) = (narrow::n(sq), pack(by_pieces), pack(unmoved));
-            let kind = |k: usize| nn.kind(k);
-            return filters
-                .iter()
-                .filter(|f| all || !f.mover_only())
-                .any(|f| f.may_capture(i, by, by_pieces, &kind, unmoved, last));
+            return self
+                .narrow_filters_may_capture(i, by, by_pieces, nn, unmoved, last, all)
+                .unwrap_or(true);
         }
         self.filters
             .iter()
