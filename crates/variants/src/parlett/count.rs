@@ -330,11 +330,8 @@ impl ParlettRules {
                     nw.only_slides(k, side),
                 ) {
                     let free = bb & !lines;
-                    let mut ds = dirs;
-                    while ds != 0 {
-                        let d = ds.trailing_zeros() as usize;
-                        ds &= ds - 1;
-                        gens[d] |= free;
+                    for (g, m) in gens.iter_mut().zip(dirs) {
+                        *g |= free & m;
                     }
                     bb &= lines;
                 }

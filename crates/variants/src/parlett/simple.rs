@@ -72,6 +72,11 @@ struct Merged<W, const N: usize> {
     leap_never: [Box<[W; N]>; 2],
     /// Directions (bit d) of unlimited slides that may capture, per side.
     slide_may: [u8; 2],
+    /// `slide_may` per side as one mask per direction: every square where
+    /// bit d is set, none elsewhere. ANDed with a set of pieces, it gives
+    /// their slides' generators for [`SimpleTables::fill_all`] without a
+    /// loop over the bits.
+    slide_masks: [[W; 8]; 2],
     /// Indices of the other elements.
     rest: Vec<usize>,
     /// Every element is an unlimited slide that may capture (rooks, bishops,
@@ -109,7 +114,7 @@ pub(crate) struct SimpleTables<W, const N: usize> {
     kinds: Vec<Vec<Elem<W, N>>>,
     merged: Vec<Merged<W, N>>,
     /// Per attacking side, what the attack map reads.
-    map_plans: [MapPlan; 2],
+    map_plans: [MapPlan<W>; 2],
     attacks: [AttackTab<W, N>; 2],
     /// Per kind and side, `pattern_reach[k][side][i]`: every square a
     /// history-pattern element of the kind could reach from index `i` on an
@@ -442,6 +447,7 @@ fn merge<W: Word, const N: usize>(els: &[Elem<W, N>], maxdim: u32) -> Merged<W, 
         leap_never: empty(),
         initial: els.iter().any(|el| el.initial),
         slide_may: [0; 2],
+        slide_masks: [[W::ZERO; 8]; 2],
         rest: Vec::new(),
         only_slides: false,
     };
@@ -475,6 +481,7 @@ fn merge<W: Word, const N: usize>(els: &[Elem<W, N>], maxdim: u32) -> Merged<W, 
         }
     }
     m.only_slides = !leaps && m.rest.is_empty() && m.slide_may != [0; 2];
+    m.slide_masks = m.slide_may.map(dir_masks);
     for si in 0..2 {
         for (i, x) in m.leap_cap[si].iter_mut().enumerate() {
             *x = m.leap_may[si][i] | m.leap_only[si][i];
@@ -483,14 +490,59 @@ fn merge<W: Word, const N: usize>(els: &[Elem<W, N>], maxdim: u32) -> Merged<W, 
     m
 }
 
+/// `dirs` (bit d for `Dir::ALL8[d]`) as one mask per direction: every
+/// square for a direction in `dirs`, none for the others.
+fn dir_masks<W: Word>(dirs: u8) -> [W; 8] {
+    std::array::from_fn(|d| {
+        if dirs & (1 << d) != 0 {
+            !W::ZERO
+        } else {
+            W::ZERO
+        }
+    })
+}
+
+/// A capturing-leap table as a few index shifts: `(s, from)` pairs such that
+/// `tab[i]` is the union of `i + s` over the pairs whose `from` holds `i`,
+/// for every `i` (so the targets of a set of pieces `p` are the union of
+/// `(p & from)` shifted by `s`). `None` when more than `max` shifts are
+/// needed. Exact by construction: each pair collects precisely the squares
+/// whose table holds the square `s` further on.
+fn leap_shift_form<W: Word, const N: usize>(tab: &[W; N], max: usize) -> Option<Vec<(i32, W)>> {
+    let mut out: Vec<(i32, W)> = Vec::new();
+    for (i, t) in tab.iter().enumerate() {
+        let mut t = *t;
+        while let Some(j) = t.nearest(true) {
+            t = t & !W::bit(j);
+            let s = j as i32 - i as i32;
+            if let Some(x) = out.iter_mut().find(|x| x.0 == s) {
+                x.1 |= W::bit(i);
+            } else if out.len() < max {
+                out.push((s, W::bit(i)));
+            } else {
+                return None;
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Kinds whose capturing leaps take at most this many index shifts (a pawn's
+/// two captures) are mapped for all their pieces at once, shift by shift;
+/// others piece by piece (a knight's eight shifts cost more than its one or
+/// two pieces' look-ups).
+const MAP_SHIFTS_MAX: usize = 2;
+
 /// What [`SimpleTables::attack_map`] reads for one attacking side, worked
-/// out once from the merged elements: the kinds whose merged leaps capture,
-/// the kinds with unlimited capturing slides (and their directions), and
-/// the other elements that capture (kind, element).
-#[derive(Clone, Debug, Default)]
-struct MapPlan {
+/// out once from the merged elements: the kinds whose merged leaps capture
+/// (piece by piece, or as shifts of the whole set), the kinds with
+/// unlimited capturing slides (and their directions as masks), and the
+/// other elements that capture (kind, element).
+#[derive(Clone, Debug)]
+struct MapPlan<W> {
     leaps: Vec<usize>,
-    slides: Vec<(usize, u8)>,
+    leap_shifts: Vec<(usize, Vec<(i32, W)>)>,
+    slides: Vec<(usize, [W; 8])>,
     rest: Vec<(usize, usize)>,
 }
 
@@ -498,16 +550,24 @@ struct MapPlan {
 fn map_plans<W: Word, const N: usize>(
     kinds: &[Vec<Elem<W, N>>],
     merged: &[Merged<W, N>],
-) -> [MapPlan; 2] {
+) -> [MapPlan<W>; 2] {
     Side::ALL.map(|side| {
         let si = side.index();
-        let mut plan = MapPlan::default();
+        let mut plan = MapPlan {
+            leaps: Vec::new(),
+            leap_shifts: Vec::new(),
+            slides: Vec::new(),
+            rest: Vec::new(),
+        };
         for (k, (els, m)) in kinds.iter().zip(merged).enumerate() {
             if m.leap_cap[si].iter().any(|t| t.any()) {
-                plan.leaps.push(k);
+                match leap_shift_form(&m.leap_cap[si], MAP_SHIFTS_MAX) {
+                    Some(shifts) => plan.leap_shifts.push((k, shifts)),
+                    None => plan.leaps.push(k),
+                }
             }
             if m.slide_may[si] != 0 {
-                plan.slides.push((k, m.slide_may[si]));
+                plan.slides.push((k, m.slide_masks[si]));
             }
             for &ei in &m.rest {
                 if els[ei].capture != CaptureRule::Never {
@@ -576,14 +636,15 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
     }
 
     /// When kind `k` moves only by unlimited slides that may capture, their
-    /// directions for `side` (bit `d` for `Dir::ALL8[d]`): its targets are
+    /// directions for `side` as masks (all squares at `d` for a direction
+    /// `Dir::ALL8[d]` it slides along, none at the others): its targets are
     /// then [`Self::fill`]s, and its pieces can be counted together.
     #[inline]
-    pub(crate) fn only_slides(&self, k: usize, side: Side) -> Option<u8> {
+    pub(crate) fn only_slides(&self, k: usize, side: Side) -> Option<&[W; 8]> {
         self.merged
             .get(k)
             .filter(|m| m.only_slides)
-            .map(|m| m.slide_may[side.index()])
+            .map(|m| &m.slide_masks[side.index()])
     }
 
     #[inline]

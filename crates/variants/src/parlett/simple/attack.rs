@@ -81,7 +81,8 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
         let si = by.index();
         let plan = &self.map_plans[si];
         let mut out = W::ZERO;
-        // The merged plain leaps, piece by piece.
+        // The merged plain leaps, piece by piece, or for kinds of few
+        // shifts (pawns) the whole set shift by shift.
         for &k in &plan.leaps {
             let tab = &self.merged[k].leap_cap[si];
             let mut q = kind_bb(k) & by_pieces;
@@ -90,18 +91,18 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
                 out |= tab[i];
             }
         }
+        for (k, shifts) in &plan.leap_shifts {
+            let p = kind_bb(*k) & by_pieces;
+            for &(s, from) in shifts {
+                out |= (p & from).shifted(s);
+            }
+        }
         // Unlimited slides: all pieces at once per direction.
         let mut gens = [W::ZERO; 8];
-        for &(k, dirs) in &plan.slides {
-            let p = kind_bb(k) & by_pieces;
-            if !p.any() {
-                continue;
-            }
-            let mut ds = dirs;
-            while ds != 0 {
-                let d = ds.trailing_zeros() as usize;
-                ds &= ds - 1;
-                gens[d] |= p;
+        for (k, masks) in &plan.slides {
+            let p = kind_bb(*k) & by_pieces;
+            for (g, m) in gens.iter_mut().zip(masks) {
+                *g |= p & *m;
             }
         }
         for &(k, ei) in &plan.rest {
