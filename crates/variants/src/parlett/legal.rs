@@ -345,6 +345,46 @@ impl ParlettRules {
             })
             .as_ref()
     }
+    /// The node's [`Danger`] alone, without the rest of [`Legal`], where
+    /// [`Self::danger`] would give one (the check rule, one royal piece of the
+    /// side to act on the narrow board): for performing a listed complex
+    /// move, whose fixed lines' `s` tests read it. The unmoved squares are
+    /// always the exact ones, so the complex reach is never wider than the
+    /// node's own.
+    pub(super) fn node_danger(
+        &self,
+        pos: &Position<ParlettState>,
+        nn: &NarrowNode,
+    ) -> Option<Danger> {
+        let c = self.c();
+        let (nw, royal) = (c.narrow()?, c.royal?);
+        if !c.legality {
+            return None;
+        }
+        let side = pos.to_move();
+        let opp = side.opposite();
+        let bits = nn.kind(royal.index()) & nn.side[side.index()];
+        if bits.count_ones() != 1 {
+            return None;
+        }
+        let r = narrow::square(bits.trailing_zeros() as usize);
+        let unmoved = c.unmoved_attackers(pos, opp, Some(nn));
+        let unmoved_n = pack(unmoved);
+        let complex = if c.reach_always_empty() {
+            0
+        } else {
+            c.narrow_complex_reach(opp, nn.side[opp.index()], nn, unmoved_n)
+                .unwrap_or_else(|| {
+                    let kb = |k: usize| pos.kind_bb(Kind(k as u8));
+                    pack(c.complex_reach(opp, pos.side_bb(opp), kb, unmoved, Some(nn)))
+                })
+        };
+        Some(Danger {
+            royal: r,
+            simple: royal_attack_map(nw, nn, opp, r, unmoved_n),
+            complex,
+        })
+    }
     /// Is a generated move legal under the check rule?
     pub(super) fn is_legal(
         &self,

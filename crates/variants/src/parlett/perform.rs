@@ -9,6 +9,7 @@
 use super::board::Board;
 use super::eval::{capturable_on_board, Effect};
 use super::ir::{last_parts, LastPart, LastParts};
+use super::legal::Gen;
 use super::narrow::{self, NarrowNode};
 use super::set::{ParlettRules, ParlettState};
 use frozen_core::{
@@ -332,12 +333,27 @@ impl ParlettRules {
         let mut board = None;
         let mut found: Option<Effect> = None;
         let nn = c.narrow().map(|_| NarrowNode::new(pos, c.kinds.len()));
-        let legal = self.legal_info(pos, nn.as_ref(), false);
-        self.node_unit_moves(pos, nn.as_ref(), legal.as_ref(), &mut board, u, &mut |g| {
+        // The opponent's capture sets answer the `s` tests of the unit's
+        // fixed lines (castling); nothing else of the node's legality data is
+        // read, since a listed move is legal.
+        // Made on first use, once.
+        let made = std::cell::OnceCell::new();
+        let danger = || *made.get_or_init(|| nn.as_ref().and_then(|nn| self.node_danger(pos, nn)));
+        let mut out = |g: Gen<'_>| {
             if found.is_none() && g.action.as_ref() == Some(action) {
                 found = g.effect.cloned();
             }
-        });
+        };
+        self.unit_moves(
+            pos,
+            &mut board,
+            u,
+            None,
+            nn.as_ref(),
+            Some(&danger),
+            true,
+            &mut out,
+        );
         if let Some(e) = found {
             self.apply_move(pos, action, Some(&e), events);
         }
