@@ -290,10 +290,37 @@ impl ParlettRules {
                 // A move matching a history pattern might let a history rule of
                 // the opponent capture the royal piece: those are tested one by one.
                 let pattern_tested = kd.pattern_bits != 0 && risky;
-                let zone = nw.promo_zone[k][side.index()];
                 let promotes = !kd.promo_to.is_empty();
-                let initial = nw.has_initial(kind);
                 let run_lines = !kd.lines.is_empty() && (history_live || !kd.history_only);
+                // Kinds of plain simple elements only, that cannot expose their
+                // king: their pieces off the pin lines are done here, before
+                // anything else of the kind is looked up; pinned ones go on below.
+                if fast_kind && !promotes && !run_lines && !pattern_tested {
+                    let free = bb & !lines;
+                    if let Some(dirs) = nw.only_slides(k, side) {
+                        // Pure sliders: every piece's slides in one direction
+                        // are counted together (rays along one direction never
+                        // overlap), after the loop.
+                        for (g, m) in gens.iter_mut().zip(dirs) {
+                            *g |= free & m;
+                        }
+                        bb &= lines;
+                    } else if nw.only_leaps(k) {
+                        // Pure leapers: piece by piece off their tables.
+                        let mut q = free;
+                        while q != 0 {
+                            let i = q.trailing_zeros() as usize;
+                            q &= q - 1;
+                            moves.add(nw.merged_targets(kind, i, side, own, enemy) & mask);
+                        }
+                        bb &= lines;
+                    }
+                    if bb == 0 {
+                        continue;
+                    }
+                }
+                let zone = nw.promo_zone[k][side.index()];
+                let initial = nw.has_initial(kind);
                 // A kind whose lines are all history rules (en passant): the
                 // squares from which one may apply after the previous turn, worked
                 // out once for the node (`Compiled::history_sources`); a piece
@@ -319,22 +346,6 @@ impl ParlettRules {
                         .any(|&li| self.line_may_run(pos, li, sq, side, moved))
                         .then_some(u)
                 };
-                // Pure sliders that cannot expose their king: every piece's
-                // slides in one direction are counted together (rays along one
-                // direction never overlap), after the loop.
-                if let (true, false, false, false, Some(dirs)) = (
-                    fast_kind,
-                    promotes,
-                    run_lines,
-                    pattern_tested,
-                    nw.only_slides(k, side),
-                ) {
-                    let free = bb & !lines;
-                    for (g, m) in gens.iter_mut().zip(dirs) {
-                        *g |= free & m;
-                    }
-                    bb &= lines;
-                }
                 // A kind whose exact slides (a pawn's double step) are counted
                 // for all its pieces off the pin lines at once, as shifts of the
                 // set (`SimpleTables::exact_plan`): those pieces then take only

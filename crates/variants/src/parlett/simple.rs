@@ -82,6 +82,9 @@ struct Merged<W, const N: usize> {
     /// Every element is an unlimited slide that may capture (rooks, bishops,
     /// queens): the targets are the slides alone.
     only_slides: bool,
+    /// Every element is a plain leap (knights): the targets are the merged
+    /// leaps alone.
+    only_leaps: bool,
 }
 
 /// Reverse attack tables of one attacking side (see [`Attacks`]).
@@ -450,6 +453,7 @@ fn merge<W: Word, const N: usize>(els: &[Elem<W, N>], maxdim: u32) -> Merged<W, 
         slide_masks: [[W::ZERO; 8]; 2],
         rest: Vec::new(),
         only_slides: false,
+        only_leaps: false,
     };
     let mut leaps = false;
     for (ei, el) in els.iter().enumerate() {
@@ -481,6 +485,7 @@ fn merge<W: Word, const N: usize>(els: &[Elem<W, N>], maxdim: u32) -> Merged<W, 
         }
     }
     m.only_slides = !leaps && m.rest.is_empty() && m.slide_may != [0; 2];
+    m.only_leaps = leaps && m.rest.is_empty() && m.slide_may == [0; 2];
     m.slide_masks = m.slide_may.map(dir_masks);
     for si in 0..2 {
         for (i, x) in m.leap_cap[si].iter_mut().enumerate() {
@@ -645,6 +650,13 @@ impl<W: Word, const N: usize> SimpleTables<W, N> {
             .get(k)
             .filter(|m| m.only_slides)
             .map(|m| &m.slide_masks[side.index()])
+    }
+
+    /// Whether kind `k` moves only by plain leaps: its targets are then
+    /// [`Self::merged_targets`].
+    #[inline]
+    pub(crate) fn only_leaps(&self, k: usize) -> bool {
+        self.merged.get(k).is_some_and(|m| m.only_leaps)
     }
 
     #[inline]
