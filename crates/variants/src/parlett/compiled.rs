@@ -31,6 +31,10 @@ pub struct Compiled {
     pub(crate) filters: Vec<(usize, CaptureFilter<Bitboard>)>,
     /// The same filters on the narrow board (boards of at most 8 x 8).
     pub(crate) narrow_filters: Option<Vec<CaptureFilter<u64>>>,
+    /// Per side and narrow index, the union of the narrow filters'
+    /// [`CaptureFilter::capture_sources`]: with no piece of the side on it,
+    /// no filter says a complex line may capture there.
+    narrow_sources: Option<[Vec<u64>; 2]>,
     /// The kinds whose unmoved status a capture test reads (see
     /// [`Compiled::unmoved_attackers`]).
     pub(crate) unmoved_kinds: Vec<Kind>,
@@ -132,9 +136,16 @@ impl Compiled {
                 )
             })
             .collect();
-        let narrow_filters = narrow
+        let narrow_filters: Option<Vec<CaptureFilter<u64>>> = narrow
             .as_ref()
             .map(|_| filters.iter().map(|(_, f)| f.narrowed()).collect());
+        let narrow_sources = narrow_filters.as_ref().map(|fs| {
+            Side::ALL.map(|by| {
+                (0..64)
+                    .map(|i| fs.iter().fold(0, |m, f| m | f.capture_sources(by, i)))
+                    .collect()
+            })
+        });
         Compiled {
             simple,
             narrow,
@@ -146,6 +157,7 @@ impl Compiled {
             legality,
             filters,
             narrow_filters,
+            narrow_sources,
             unmoved_kinds,
             unmoved_tables,
             maxdim,
@@ -455,6 +467,14 @@ impl Compiled {
         all: bool,
     ) -> Option<bool> {
         let filters = self.narrow_filters.as_deref()?;
+        // No piece of `by` where any filter's part could capture from.
+        let sources = self.narrow_sources.as_ref()?;
+        if sources[by.index()]
+            .get(i)
+            .is_some_and(|&s| s & by_pieces == 0)
+        {
+            return Some(false);
+        }
         let kind = |k: usize| nn.kind(k);
         Some(
             filters

@@ -181,6 +181,16 @@ impl<W: PlanWord> CaptureFilter<W> {
         near
     }
 
+    /// The squares from which some part of the line could capture on
+    /// index `i` for `by`: [`Self::may_capture`] says no when none of them
+    /// holds a piece of `by`.
+    #[inline]
+    pub(crate) fn capture_sources(&self, by: Side, i: usize) -> W {
+        self.parts.iter().fold(W::ZERO, |m, part| {
+            m | part.sources[by.index()].get(i).copied().unwrap_or(W::ZERO)
+        })
+    }
+
     /// Is the filter's line a history rule that can capture only the unit
     /// that played its pattern in the previous turn
     /// ([`captures_only_the_mover`])?
