@@ -160,6 +160,15 @@ impl<S: VariantState> Position<S> {
         if fused != usize::from(self.fused_count) {
             errs.push("the count of fused units disagrees with the unit table".to_string());
         }
+        let unmoved = self
+            .units
+            .iter()
+            .filter(|u| !u.status.moved)
+            .filter_map(|u| u.loc.square())
+            .fold(Bitboard::EMPTY, |m, sq| m | Bitboard::from_square(sq));
+        if unmoved != self.unmoved {
+            errs.push("the unmoved layer disagrees with the units' statuses".to_string());
+        }
         if shadow_bb != self.shadow_bb {
             errs.push("per-side shadow sets disagree with the shadow lists".to_string());
         }

@@ -263,7 +263,10 @@ impl<S: VariantState> Position<S> {
                 }
             }
             Change::Kind(id, old) => self.rewrite_unit(id, |u| u.kind = old),
-            Change::Moved(id) => self.units[id.index()].status.moved = false,
+            Change::Moved(id) => {
+                self.units[id.index()].status.moved = false;
+                self.refresh_unmoved(id);
+            }
             Change::Side(id, old) => self.rewrite_unit(id, |u| u.side = old),
             Change::Spawn => {
                 self.units.pop();
@@ -298,7 +301,10 @@ impl<S: VariantState> Position<S> {
     /// Puts an old value back (the hash is restored by `undo_to`).
     fn restore(&mut self, saved: Saved) {
         match saved {
-            Saved::Status(id, old) => self.units[id.index()].status = old,
+            Saved::Status(id, old) => {
+                self.units[id.index()].status = old;
+                self.refresh_unmoved(id);
+            }
             Saved::Tomb(sq, old) => {
                 self.tombs.replace(sq, old);
             }

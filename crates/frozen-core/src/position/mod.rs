@@ -86,6 +86,10 @@ pub struct Position<S> {
     /// Squares holding at least one shadow of each side (derived from `shadows` and the
     /// units' sides, like the placement layers).
     shadow_bb: [Bitboard; 2],
+    /// Squares of board units that have not moved ([`Status::moved`] false), derived from
+    /// the unit table like the placement layers: rules that read "unmoved" for many pieces
+    /// at once (a pawn's first double step, castling) read one set instead of each unit.
+    unmoved: Bitboard,
     /// Number of units fused into a stack (`Location::Fused`), derived from the unit table:
     /// while it is 0 the fused-kind queries are the plain layers.
     fused_count: u16,
@@ -120,6 +124,7 @@ impl<S: Clone> Clone for Position<S> {
             effects: self.effects.clone(),
             shadows: self.shadows.clone(),
             shadow_bb: self.shadow_bb,
+            unmoved: self.unmoved,
             fused_count: self.fused_count,
             marks: self.marks,
             to_move: self.to_move,
@@ -152,6 +157,7 @@ impl<S: Clone> Clone for Position<S> {
         self.effects.clone_from(&source.effects);
         self.shadows.clone_from(&source.shadows);
         self.shadow_bb = source.shadow_bb;
+        self.unmoved = source.unmoved;
         self.fused_count = source.fused_count;
         self.marks = source.marks;
         self.to_move = source.to_move;
@@ -189,6 +195,7 @@ impl<S: PartialEq> PartialEq for Position<S> {
             && self.by_side == o.by_side
             && self.by_kind == o.by_kind
             && self.mailbox == o.mailbox
+            && self.unmoved == o.unmoved
     }
 }
 impl<S: Eq> Eq for Position<S> {}
@@ -231,6 +238,7 @@ impl<S: crate::position::VariantState> Position<S> {
             effects: SquareTable::default(),
             shadows: SquareTable::default(),
             shadow_bb: [Bitboard::EMPTY; 2],
+            unmoved: Bitboard::EMPTY,
             fused_count: 0,
             marks: [Bitboard::EMPTY; MARK_LAYERS],
             to_move: Side::White,
@@ -420,6 +428,12 @@ impl<S: crate::position::VariantState> Position<S> {
     pub fn shadow_bb(&self, side: Side) -> Bitboard {
         self.shadow_bb[side.index()]
     }
+    /// Squares of the board units that have not moved ([`Status::moved`] false): the same
+    /// as testing each unit's status, in one set.
+    #[inline]
+    pub fn unmoved_bb(&self) -> Bitboard {
+        self.unmoved
+    }
     /// The incrementally maintained hash.
     #[inline]
     pub fn hash(&self) -> u64 {
@@ -520,6 +534,7 @@ impl<S: crate::position::VariantState> Position<S> {
         let u = &self.units[id.index()];
         self.by_side[u.side.index()].clear(sq);
         self.by_kind[u.kind.index()].clear(sq);
+        self.unmoved.clear(sq);
         self.mailbox[sq.index()] = NO_UNIT;
     }
     #[inline]
@@ -527,7 +542,23 @@ impl<S: crate::position::VariantState> Position<S> {
         let u = &self.units[id.index()];
         self.by_side[u.side.index()].set(sq);
         self.by_kind[u.kind.index()].set(sq);
+        if !u.status.moved {
+            self.unmoved.set(sq);
+        }
         self.mailbox[sq.index()] = id.0;
+    }
+    /// Sets unit `id`'s bit of the unmoved layer from its status, when it stands on the
+    /// board (after a status change).
+    #[inline]
+    fn refresh_unmoved(&mut self, id: UnitId) {
+        let u = &self.units[id.index()];
+        if let Location::Board(sq) = u.loc {
+            if u.status.moved {
+                self.unmoved.clear(sq);
+            } else {
+                self.unmoved.set(sq);
+            }
+        }
     }
     /// Moves unit `id`, standing on `from`, to the empty square `to` in the unit table and
     /// the placement layers (no hash, no journal: the callers do those). Same result as
@@ -536,13 +567,17 @@ impl<S: crate::position::VariantState> Position<S> {
     fn layer_shift(&mut self, id: UnitId, from: Square, to: Square) {
         let u = &mut self.units[id.index()];
         u.loc = Location::Board(to);
-        let (side, kind) = (u.side.index(), u.kind.index());
+        let (side, kind, moved) = (u.side.index(), u.kind.index(), u.status.moved);
         let side_bb = &mut self.by_side[side];
         side_bb.clear(from);
         side_bb.set(to);
         let kind_bb = &mut self.by_kind[kind];
         kind_bb.clear(from);
         kind_bb.set(to);
+        if !moved {
+            self.unmoved.clear(from);
+            self.unmoved.set(to);
+        }
         self.mailbox[from.index()] = NO_UNIT;
         self.mailbox[to.index()] = id.0;
     }
@@ -746,6 +781,7 @@ impl<S: crate::position::VariantState> Position<S> {
         self.hash ^= Self::status_hash_of(id, cur) ^ Self::status_hash_of(id, &status);
         let old = std::mem::replace(cur, status);
         self.journal.save(Saved::Status(id, old));
+        self.refresh_unmoved(id);
     }
 
     /// Marks a unit as moved ([`Status::moved`]), if it is not already: the same as
@@ -765,6 +801,9 @@ impl<S: crate::position::VariantState> Position<S> {
             let old = Self::status_hash_of(id, st);
             st.moved = true;
             self.hash ^= old ^ Self::status_hash_of(id, st);
+        }
+        if let Location::Board(sq) = self.units[id.index()].loc {
+            self.unmoved.clear(sq);
         }
         self.journal.push(Change::Moved(id));
     }

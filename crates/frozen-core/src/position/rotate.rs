@@ -75,6 +75,7 @@ impl<S: VariantState> Position<S> {
         for bb in self.shadow_bb.iter_mut() {
             *bb = rot.apply(*bb);
         }
+        self.unmoved = rot.apply(self.unmoved);
         // Units off the board but tied to a square of the block: shadows and tomb queues.
         let mut hash = self.hash;
         let units = &mut self.units;

@@ -37,10 +37,10 @@ impl Board {
             kind_bb: SmallVec::new(),
             mail: [NONE; 256],
             units: SmallVec::new(),
-            unmoved_bb: Bitboard::EMPTY,
+            unmoved_bb: pos.unmoved_bb(),
         };
-        // The placement layers are the position's; the units, the mailbox and
-        // the unmoved squares are read off its unit table.
+        // The placement layers and the unmoved squares are the position's;
+        // the units and the mailbox are read off its unit table.
         let mut kinds = 0;
         for (id, u) in pos.units().iter().enumerate() {
             let sq = u.loc.square();
@@ -53,9 +53,6 @@ impl Board {
             if let Some(s) = sq {
                 b.mail[s.index()] = id as u16;
                 kinds = kinds.max(u.kind.index() + 1);
-                if !u.status.moved {
-                    b.unmoved_bb.set(s);
-                }
             }
         }
         b.kind_bb

@@ -393,25 +393,22 @@ impl Compiled {
         by: Side,
         nn: Option<&NarrowNode>,
     ) -> Bitboard {
-        let mut m = Bitboard::EMPTY;
-        let mut test = |s: Square| {
-            if pos.unit_at(s).is_some_and(|u| !pos.unit(u).status.moved) {
-                m.set(s);
+        match nn {
+            Some(nn) => {
+                let kinds = self
+                    .unmoved_kinds
+                    .iter()
+                    .fold(0, |m, k| m | nn.kind(k.index()));
+                unpack(kinds & nn.side[by.index()] & nn.unmoved)
             }
-        };
-        for &k in &self.unmoved_kinds {
-            match nn {
-                Some(nn) => {
-                    let mut bits = nn.kind(k.index()) & nn.side[by.index()];
-                    while bits != 0 {
-                        test(narrow::square(bits.trailing_zeros() as usize));
-                        bits &= bits - 1;
-                    }
-                }
-                None => pos.pieces(by, k).iter().for_each(&mut test),
+            None => {
+                let kinds = self
+                    .unmoved_kinds
+                    .iter()
+                    .fold(Bitboard::EMPTY, |m, &k| m | pos.pieces(by, k));
+                kinds & pos.unmoved_bb()
             }
         }
-        m
     }
 
     /// Does any capture-capable complex line of `by` have pieces near `sq`

@@ -179,7 +179,7 @@ impl ParlettRules {
         let i = bits.trailing_zeros() as usize;
         let sq = narrow::square(i);
         let u = pos.unit_at(sq)?;
-        let moved = pos.unit(u).status.moved;
+        let moved = nn.unmoved & bits == 0;
         let (targets, _) = nw.targets(royal, i, side, moved, own, enemy);
         // Whether castling may start, from its route plans when every line
         // is fixed (then no other quick test is needed: the plans are
@@ -359,11 +359,7 @@ impl ParlettRules {
                 let mut planned = 0u64;
                 if let Some(steps) = plan {
                     planned = bb & !lines;
-                    let unmoved = if steps.iter().any(|st| st.initial) {
-                        unmoved_among(pos, planned)
-                    } else {
-                        0
-                    };
+                    let unmoved = planned & nn.unmoved;
                     for st in steps {
                         let t = st.targets(planned, unmoved, own, enemy) & mask;
                         let promo = if promotes { t & zone } else { 0 };
@@ -429,8 +425,7 @@ impl ParlettRules {
                         (true, false) => pin(i).map(|ray| ray & mask),
                     };
                     if let Some(allowed) = allowed {
-                        let moved =
-                            initial && pos.unit_at(sq).is_some_and(|u| pos.unit(u).status.moved);
+                        let moved = initial && nn.unmoved & (1 << i) == 0;
                         let (all, pat) = nw.targets(kind, i, side, moved, own, enemy);
                         let t = all & allowed;
                         let tested = if pattern_tested { t & pat } else { 0 };
@@ -649,21 +644,6 @@ struct RoyalStart {
     lines: Option<UnitId>,
     /// Do the node's capture sets pay off for its moves ([`royal_sets_pay`])?
     sets: bool,
-}
-
-/// The squares among `bits` (narrow) whose unit has not moved.
-#[inline]
-fn unmoved_among(pos: &Position<ParlettState>, bits: u64) -> u64 {
-    let mut m = 0u64;
-    let mut b = bits;
-    while b != 0 {
-        let i = b.trailing_zeros() as usize;
-        b &= b - 1;
-        if let Some(u) = pos.unit_at(narrow::square(i)) {
-            m |= u64::from(!pos.unit(u).status.moved) << i;
-        }
-    }
-    m
 }
 
 /// A running count of moves given as target sets, one set per piece (or per

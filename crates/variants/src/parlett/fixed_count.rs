@@ -272,10 +272,8 @@ pub(crate) fn count_royal_pairs(
         while cands != 0 {
             let i = cands.trailing_zeros() as usize;
             cands &= cands - 1;
-            let Some(u) = pos.unit_at(narrow::square(i)) else {
-                continue;
-            };
-            let um = pos.unit(u).status.moved;
+            // A candidate is a piece of the node's kind set: a unit stands there.
+            let um = nn.unmoved & (1u64 << i) == 0;
             if unmoved_only && um {
                 continue;
             }

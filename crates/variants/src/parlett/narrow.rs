@@ -55,6 +55,9 @@ pub(crate) const MAX_NARROW_KINDS: usize = 32;
 pub(crate) struct NarrowNode {
     pub side: [u64; 2],
     pub kinds: [u64; MAX_NARROW_KINDS],
+    /// The squares of units that have not moved
+    /// ([`frozen_core::Position::unmoved_bb`]).
+    pub unmoved: u64,
 }
 
 impl NarrowNode {
@@ -73,6 +76,7 @@ impl NarrowNode {
                 pack(pos.side_bb(Side::Black)),
             ],
             kinds,
+            unmoved: pack(pos.unmoved_bb()),
         }
     }
 }
@@ -270,6 +274,7 @@ mod tests {
                 let mut node = NarrowNode {
                     side: [pack(own), pack(enemy)],
                     kinds: [0; MAX_NARROW_KINDS],
+                    unmoved: pack(unmoved),
                 };
                 node.kinds[..kinds64.len()].copy_from_slice(&kinds64);
                 // The set forms: the attack map and the complex reach of each side.
