@@ -13,6 +13,7 @@ use super::compile::IrSet;
 use super::filter::CaptureFilter;
 use super::fixed::{fix_line, FixedLine};
 use super::ir::*;
+use super::mover_line::MoverLine;
 use super::narrow::{self, pack, unpack, NarrowNode};
 use super::simple::{narrow_squares, NarrowTables, WideTables};
 use frozen_core::{Bitboard, Geometry, Kind, Position, Shape, Side, Square, UnitId};
@@ -49,6 +50,9 @@ pub struct Compiled {
     pub(crate) narrow: Option<Box<NarrowTables>>,
     /// Per line: its routes when every step is fixed (see [`super::fixed`]).
     pub(crate) fixed: Vec<Option<Box<FixedLine>>>,
+    /// Per line: the history rule compiled when it captures the pattern's
+    /// unit and steps on by fixed vectors (see [`super::mover_line`]).
+    mover: Vec<Option<MoverLine>>,
 }
 
 impl Compiled {
@@ -76,6 +80,10 @@ impl Compiled {
         let fixed: Vec<Option<Box<FixedLine>>> = lines
             .iter()
             .map(|line| fix_line(&line.body, &chain_pattern_bits, shape))
+            .collect();
+        let mover = lines
+            .iter()
+            .map(|line| MoverLine::new(&line.body, &chain_pattern_bits))
             .collect();
         for kd in &mut kinds {
             kd.fixed_distinct = Side::ALL.map(|side| {
@@ -162,7 +170,15 @@ impl Compiled {
             unmoved_tables,
             maxdim,
             fixed,
+            mover,
         }
+    }
+
+    /// Line `li` compiled as a history rule that captures the unit of its
+    /// pattern and steps on by fixed vectors ([`MoverLine`]).
+    #[inline]
+    pub(crate) fn mover_line(&self, li: usize) -> Option<&MoverLine> {
+        self.mover.get(li).and_then(Option::as_ref)
     }
 
     /// Line `li`'s routes when every step of it is fixed.

@@ -16,7 +16,9 @@
 //!    `compiled` (`Compiled` and its queries).
 //! 5. Evaluator for complex lines: `board` (the scratch board), `eval`, and
 //!    `fixed_run` (fixed lines on their routes, with the evaluator's outcome), `fixed_count`
-//!    (fixed lines of one or two parts read off their plans with masks).
+//!    (fixed lines of one or two parts read off their plans with masks), `mover_line`
+//!    (history rules that capture the pattern's unit and step on, such as en passant,
+//!    on the position itself).
 //! 6. The `Rules` plugin: `set` (set files, the rules value), `legal` (the check
 //!    rule), `moves` (listing), `count` (counting), `perform`, `fen`, and
 //!    [`rules`] (the `Rules` implementation, built-in sets).
@@ -43,6 +45,7 @@ mod board;
 mod eval;
 mod fixed_count;
 mod fixed_run;
+mod mover_line;
 
 mod count;
 mod fen;

@@ -175,6 +175,12 @@ impl ParlettRules {
                     continue;
                 }
             }
+            if let Some(ml) = c.mover_line(li) {
+                let last = &pos.state().last;
+                let moved = unit.status.moved;
+                ml.effects(pos, c.shape, u, from, side, moved, last, &mut accept);
+                continue;
+            }
             let b = board.get_or_insert_with(|| Board::from_pos(pos));
             let mut ev = Ev::new(c, b, side, pos.state().last.clone());
             ev.run_line(li, u, &mut accept);
