@@ -12,6 +12,7 @@ use super::attacks::{build_attacks, Attacks};
 use super::compile::IrSet;
 use super::filter::CaptureFilter;
 use super::fixed::{fix_line, FixedLine};
+use super::fixed_count::RoyalPairs;
 use super::ir::*;
 use super::mover_line::MoverLine;
 use super::narrow::{self, pack, unpack, NarrowNode};
@@ -53,6 +54,10 @@ pub struct Compiled {
     /// Per line: the history rule compiled when it captures the pattern's
     /// unit and steps on by fixed vectors (see [`super::mover_line`]).
     mover: Vec<Option<MoverLine>>,
+    /// Per line: its flat form for the royal piece's count, when it is a
+    /// fixed line of one or two parts on the narrow board (see
+    /// [`super::fixed_count::RoyalPairs`]).
+    royal_pairs: Vec<Option<Box<RoyalPairs>>>,
 }
 
 impl Compiled {
@@ -80,6 +85,19 @@ impl Compiled {
         let fixed: Vec<Option<Box<FixedLine>>> = lines
             .iter()
             .map(|line| fix_line(&line.body, &chain_pattern_bits, shape))
+            .collect();
+        let royal_pairs = lines
+            .iter()
+            .zip(&fixed)
+            .map(|(line, fx)| {
+                let fx = fx.as_deref()?;
+                let promotes = !line.pieces.iter().all(|k| {
+                    kinds
+                        .get(k.index())
+                        .is_some_and(|kd| kd.promo_to.is_empty())
+                });
+                RoyalPairs::new(fx, &line.pieces, &line.needs_unmoved, promotes).map(Box::new)
+            })
             .collect();
         let mover = lines
             .iter()
@@ -171,6 +189,7 @@ impl Compiled {
             maxdim,
             fixed,
             mover,
+            royal_pairs,
         }
     }
 
@@ -179,6 +198,12 @@ impl Compiled {
     #[inline]
     pub(crate) fn mover_line(&self, li: usize) -> Option<&MoverLine> {
         self.mover.get(li).and_then(Option::as_ref)
+    }
+
+    /// Line `li` laid out flat for the royal piece's count ([`RoyalPairs`]).
+    #[inline]
+    pub(crate) fn royal_pairs(&self, li: usize) -> Option<&RoyalPairs> {
+        self.royal_pairs.get(li).and_then(|r| r.as_deref())
     }
 
     /// Line `li`'s routes when every step of it is fixed.

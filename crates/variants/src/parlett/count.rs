@@ -93,11 +93,12 @@ impl ParlettRules {
         })
     }
     /// The moves of the royal piece `u` on `from` by its lines (castling), all
-    /// counted straight off their route plans with the node's sets
-    /// ([`count_royal_pairs`]): when every line of its kind is fixed, no piece
-    /// of a line promotes and the sets decide every placement. `None`
-    /// otherwise (then [`Self::count_fixed`] walks the lines). `known`: the
-    /// piece's simple targets.
+    /// counted straight off their flat route plans with the node's sets
+    /// ([`count_royal_pairs`]): when every line of its kind has a flat form
+    /// ([`Compiled::royal_pairs`]: fixed, at most two parts, no promotion),
+    /// its placements are distinct moves, and the sets decide every
+    /// placement. `None` otherwise (then [`Self::count_fixed`] walks the
+    /// lines). `known`: the piece's simple targets.
     pub(super) fn count_royal_lines(
         &self,
         pos: &Position<ParlettState>,
@@ -108,17 +109,32 @@ impl ParlettRules {
         known: Bitboard,
     ) -> Option<u64> {
         let c = self.c();
-        if Some(pos.unit(u).kind) != c.royal {
+        let unit = pos.unit(u);
+        if Some(unit.kind) != c.royal {
             return None;
         }
-        self.sum_fixed_lines(pos, u, from, |line, fx| {
-            if !c.promotes_none(&line.pieces) {
-                return None;
+        let side = unit.side;
+        let kd = c.kinds.get(unit.kind.index())?;
+        if !kd.fixed_distinct[side.index()] {
+            return None;
+        }
+        let nw = c.narrow()?;
+        let d = self.danger(pos, li, Some(nn))?;
+        let s0 = narrow::n(from);
+        let moved = nn.unmoved & (1u64 << s0) == 0;
+        let known = pack(known);
+        // The caller asked whether any line may run, so a single line is not
+        // asked again (its plans are exact either way).
+        let single = kd.lines.len() == 1;
+        let mut n = 0;
+        for &l in &kd.lines {
+            let rp = c.royal_pairs(l)?;
+            if !single && !self.line_may_run(pos, l, from, side, moved) {
+                continue;
             }
-            let d = self.danger(pos, li, Some(nn))?;
-            let (kinds, unmoved) = (&line.pieces, &line.needs_unmoved);
-            count_royal_pairs(c, pos, fx, kinds, unmoved, u, nn, d, known)
-        })
+            n += count_royal_pairs(nw, rp, side, s0, moved, nn, d, known)?;
+        }
+        Some(n)
     }
     /// The fixed lines of unit `u` on `from` that may run, each counted by
     /// `count`, summed: `None` when its kind's placements might make the same

@@ -19,6 +19,7 @@ use super::compiled::Compiled;
 use super::fixed::{FixedChain, FixedLine, Part, RoutePlan};
 use super::ir::ParlettState;
 use super::narrow::{self, Danger, NarrowNode};
+use super::simple::NarrowTables;
 use frozen_core::{Kind, Position, UnitId};
 
 /// What a plan says about a part setting off at a node.
@@ -73,6 +74,10 @@ pub(crate) fn fixed_lines_may_start(
 ) -> Option<bool> {
     let mut may = false;
     for &li in lines {
+        if let Some(rp) = c.royal_pairs(li) {
+            may |= rp.may_start(side.index(), s0, moved, occ, by);
+            continue;
+        }
         for tuple in &c.fixed_line(li)?.alts[side.index()] {
             let plan = tuple.first()?.narrow_plans.as_deref()?.get(s0)?;
             may |= !matches!(route(plan, moved, occ, by), Step::Stays);
@@ -190,58 +195,134 @@ where
     true
 }
 
-/// The legal placements of the fixed line `fx` for the royal piece `first`
-/// standing on the square of the node's sets `d` (castling, at the last ply),
-/// counted straight off the plans: the placements [`plan_pairs`] would send,
-/// less those the count's leaf drops (a single part equal to a simple move,
-/// among `known`) or finds unsafe, without building them. Each is decided by
-/// the sets the way [`crate::parlett::set::ParlettRules`]'s royal route test
-/// decides it: the royal piece's `s` squares and end square safe in `d`, and
-/// no slide through a square the second part vacated. `None` (nothing
-/// counted) where a placement needs more than that: a plan that cannot
-/// decide, an `s` test of the second part, a part matching a history pattern,
-/// an end square a complex line might reach, a slide the tables cannot
-/// follow; the caller then walks the line. The line's pieces must not promote.
+/// A fixed line of one or two parts laid out flat for the royal piece's count
+/// ([`count_royal_pairs`]): per side, each alternative's first-part plans by
+/// start index and its second part, read without following the line's
+/// chains. Built ([`RoyalPairs::new`]) for a line on the narrow board whose
+/// alternatives have one or two parts with narrow plans, none matching a
+/// history pattern, whose pieces do not promote.
+#[derive(Clone, Debug)]
+pub(crate) struct RoyalPairs {
+    alts: [Vec<PairAlt>; 2],
+}
+
+#[derive(Clone, Debug)]
+struct PairAlt {
+    plans0: Vec<RoutePlan<u64>>,
+    second: Option<PairSecond>,
+}
+
+#[derive(Clone, Debug)]
+struct PairSecond {
+    kind: usize,
+    unmoved_only: bool,
+    usable: u64,
+    plans: Vec<RoutePlan<u64>>,
+}
+
+impl RoyalPairs {
+    /// The flat form of the fixed line `fx` whose parts' kinds are `kinds`
+    /// (`needs_unmoved` per part), when it has the shape above; `promotes`:
+    /// whether a piece of the line may promote.
+    pub(crate) fn new(
+        fx: &FixedLine,
+        kinds: &[Kind],
+        needs_unmoved: &[bool],
+        promotes: bool,
+    ) -> Option<RoyalPairs> {
+        if promotes {
+            return None;
+        }
+        let side_alts = |side: usize| -> Option<Vec<PairAlt>> {
+            fx.alts[side]
+                .iter()
+                .map(|tuple| {
+                    let (ch0, second) = match tuple.as_slice() {
+                        [a] => (a, None),
+                        [a, b] => (a, Some(b)),
+                        _ => return None,
+                    };
+                    if ch0.patterns != 0 {
+                        return None;
+                    }
+                    let second = match second {
+                        None => None,
+                        Some(ch1) => {
+                            if ch1.patterns != 0 {
+                                return None;
+                            }
+                            Some(PairSecond {
+                                kind: kinds.get(1)?.index(),
+                                unmoved_only: needs_unmoved.get(1).copied().unwrap_or(false),
+                                usable: ch1.narrow_usable,
+                                plans: ch1.narrow_plans.clone()?,
+                            })
+                        }
+                    };
+                    Some(PairAlt {
+                        plans0: ch0.narrow_plans.clone()?,
+                        second,
+                    })
+                })
+                .collect()
+        };
+        Some(RoyalPairs {
+            alts: [side_alts(0)?, side_alts(1)?],
+        })
+    }
+
+    /// May an alternative start for a piece of `side` on narrow index `s0`
+    /// (`moved`: whether it has moved)? The first parts' plans, as
+    /// [`fixed_lines_may_start`] reads them.
+    #[inline]
+    pub(crate) fn may_start(&self, side: usize, s0: usize, moved: bool, occ: u64, by: u64) -> bool {
+        self.alts[side].iter().any(|alt| {
+            alt.plans0
+                .get(s0)
+                .is_some_and(|p| !matches!(route(p, moved, occ, by), Step::Stays))
+        })
+    }
+}
+
+/// The legal placements of the line laid out in `rp` for the royal piece of
+/// `side` on narrow index `s0` (`moved`: whether it has moved), standing on
+/// the square of the node's sets `d` (castling, at the last ply), counted
+/// straight off the plans: the placements [`plan_pairs`] would send, less
+/// those the count's leaf drops (a single part equal to a simple move, among
+/// `known`, a narrow word) or finds unsafe, without building them. Each is
+/// decided by the sets the way [`crate::parlett::set::ParlettRules`]'s royal
+/// route test decides it: the royal piece's `s` squares and end square safe
+/// in `d`, and no slide through a square the second part vacated. `None`
+/// (nothing counted) where a placement needs more than that: a plan that
+/// cannot decide, an `s` test of the second part, an end square a complex
+/// line might reach, a slide the tables cannot follow; the caller then walks
+/// the line.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn count_royal_pairs(
-    c: &Compiled,
-    pos: &Position<ParlettState>,
-    fx: &FixedLine,
-    kinds: &[Kind],
-    needs_unmoved: &[bool],
-    first: UnitId,
+    nw: &NarrowTables,
+    rp: &RoyalPairs,
+    side: frozen_core::Side,
+    s0: usize,
+    moved: bool,
     nn: &NarrowNode,
     d: &Danger,
-    known: frozen_core::Bitboard,
+    known: u64,
 ) -> Option<u64> {
-    let nw = c.narrow()?;
-    let un = pos.unit(first);
-    let start = un.loc.square()?;
-    if d.royal != start {
+    if narrow::n(d.royal) != s0 {
         return None;
     }
-    let side = un.side;
     let opp = side.opposite();
     let own = nn.side[side.index()];
     let by = nn.side[opp.index()];
-    let occ = nn.side[0] | nn.side[1];
-    let s0 = narrow::n(start);
+    let occ = own | by;
     let sb = 1u64 << s0;
     let mut n = 0u64;
-    for tuple in &fx.alts[side.index()] {
-        let (ch0, second): (&FixedChain, Option<&FixedChain>) = match tuple.as_slice() {
-            [a] => (a, None),
-            [a, b] => (a, Some(b)),
-            _ => return None,
-        };
-        let plan = ch0.narrow_plans.as_deref()?.get(s0)?;
-        match route(plan, un.status.moved, occ, by) {
+    for alt in &rp.alts[side.index()] {
+        let plan = alt.plans0.get(s0)?;
+        match route(plan, moved, occ, by) {
             Step::Goes => {}
             Step::Stays => continue,
             Step::Undecided => return None,
-        }
-        if ch0.patterns != 0 {
-            return None;
         }
         if plan.safe & d.simple != 0 {
             continue;
@@ -253,31 +334,24 @@ pub(crate) fn count_royal_pairs(
         if d.royal_safe(plan.end) != Some(true) {
             return None;
         }
-        let eb = 1u64 << narrow::n(plan.end);
-        let Some(ch1) = second else {
+        let e = narrow::n(plan.end);
+        let eb = 1u64 << e;
+        let Some(sec) = &alt.second else {
             // Alone: a move equal to a simple one is that move, counted there.
-            n += u64::from(plan.end == start || !known.contains(plan.end));
+            n += u64::from(e == s0 || known & eb == 0);
             continue;
         };
-        let Some(&kind) = kinds.get(1) else {
-            continue;
-        };
-        let plans1 = ch1.narrow_plans.as_deref()?;
-        if ch1.patterns != 0 {
-            return None;
-        }
-        let unmoved_only = needs_unmoved.get(1).copied().unwrap_or(false);
         let occ1 = (occ & !sb) | eb;
-        let mut cands = nn.kind(kind.index()) & own & !(sb | eb) & ch1.narrow_usable;
+        let mut cands = nn.kind(sec.kind) & own & !(sb | eb) & sec.usable;
         while cands != 0 {
             let i = cands.trailing_zeros() as usize;
             cands &= cands - 1;
             // A candidate is a piece of the node's kind set: a unit stands there.
             let um = nn.unmoved & (1u64 << i) == 0;
-            if unmoved_only && um {
+            if sec.unmoved_only && um {
                 continue;
             }
-            let p1 = plans1.get(i)?;
+            let p1 = sec.plans.get(i)?;
             match route(p1, um, occ1, by) {
                 Step::Goes => {}
                 Step::Stays => continue,
@@ -289,10 +363,7 @@ pub(crate) fn count_royal_pairs(
             // The placement: the second part's square vacated, both ends taken.
             let left = 1u64 << i;
             let after = (occ1 & !left) | (1u64 << narrow::n(p1.end));
-            let through =
-                nw.attacked_through(narrow::n(plan.end), left & !after, opp, after, by, |k| {
-                    nn.kind(k)
-                })?;
+            let through = nw.attacked_through(e, left & !after, opp, after, by, |k| nn.kind(k))?;
             n += u64::from(!through);
         }
     }
