@@ -489,6 +489,22 @@ impl Compiled {
             .unwrap_or(true)
     }
 
+    /// [`Self::pattern_may_capture`] on the narrow filters with the node's
+    /// narrow views (`by_pieces`, `unmoved` as narrow words), for a royal
+    /// piece on index `i`.
+    #[inline]
+    pub(crate) fn narrow_pattern_may_capture(
+        &self,
+        i: usize,
+        by: Side,
+        by_pieces: u64,
+        nn: &NarrowNode,
+        unmoved: u64,
+    ) -> bool {
+        self.narrow_filters_may_capture(i, by, by_pieces, nn, unmoved, None, false)
+            .unwrap_or(true)
+    }
+
     /// The narrow filters' answer for index `i`: all of them (`all`), or
     /// those that may capture more than the unit that played a pattern;
     /// `None` when the set has no narrow filters.

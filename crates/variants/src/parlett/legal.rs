@@ -243,9 +243,7 @@ impl ParlettRules {
             let in_check =
                 attacked || (near && c.narrow_may_capture(i, opp, by, nn, unmoved_n, Some(&[])));
             always |= in_check;
-            let kb = |k: usize| pos.kind_bb(Kind(k as u8));
-            pattern_risky |=
-                near && c.pattern_may_capture(r, opp, pos.side_bb(opp), kb, unmoved, Some(nn));
+            pattern_risky |= near && c.narrow_pattern_may_capture(i, opp, by, nn, unmoved_n);
             lines |= nw.slider_lines(i, opp, occ, own, by, |k| nn.kind(k));
         }
         // The sets made at once: the complex reach from the narrow filters
