@@ -12,7 +12,7 @@ use super::eval::EffectRef;
 use super::fixed::FixedLine;
 use super::fixed_count::{count_royal_pairs, fixed_lines_may_start, plan_pairs};
 use super::fixed_run::{plan_narrow, Part};
-use super::ir::Line;
+use super::ir::{KindData, Line};
 use super::legal::{royal_sets_pay, Legal};
 use super::moves::simple_like;
 use super::narrow::{self, pack, unpack, NarrowNode};
@@ -94,11 +94,9 @@ impl ParlettRules {
     }
     /// The moves of the royal piece `u` on `from` by its lines (castling), all
     /// counted straight off their flat route plans with the node's sets
-    /// ([`count_royal_pairs`]): when every line of its kind has a flat form
-    /// ([`Compiled::royal_pairs`]: fixed, at most two parts, no promotion),
-    /// its placements are distinct moves, and the sets decide every
-    /// placement. `None` otherwise (then [`Self::count_fixed`] walks the
-    /// lines). `known`: the piece's simple targets.
+    /// ([`Self::count_royal_flat`]). `None` when `u` is not the royal piece
+    /// or the lines cannot be counted so (then [`Self::count_fixed`] walks
+    /// them). `known`: the piece's simple targets.
     pub(super) fn count_royal_lines(
         &self,
         pos: &Position<ParlettState>,
@@ -113,8 +111,26 @@ impl ParlettRules {
         if Some(unit.kind) != c.royal {
             return None;
         }
-        let side = unit.side;
         let kd = c.kinds.get(unit.kind.index())?;
+        self.count_royal_flat(pos, li, nn, kd, from, pack(known))
+    }
+    /// The moves of the side to act's royal piece (kind data `kd`) on `from`
+    /// by its lines, all counted straight off their flat route plans with the
+    /// node's sets ([`count_royal_pairs`]): when every line of its kind has a
+    /// flat form ([`Compiled::royal_pairs`]: fixed, at most two parts, no
+    /// promotion), its placements are distinct moves, and the sets decide
+    /// every placement; else `None`. `known`: its simple targets (narrow).
+    fn count_royal_flat(
+        &self,
+        pos: &Position<ParlettState>,
+        li: &Legal,
+        nn: &NarrowNode,
+        kd: &KindData,
+        from: Square,
+        known: u64,
+    ) -> Option<u64> {
+        let c = self.c();
+        let side = pos.to_move();
         if !kd.fixed_distinct[side.index()] {
             return None;
         }
@@ -122,7 +138,6 @@ impl ParlettRules {
         let d = self.danger(pos, li, Some(nn))?;
         let s0 = narrow::n(from);
         let moved = nn.unmoved & (1u64 << s0) == 0;
-        let known = pack(known);
         // The caller asked whether any line may run, so a single line is not
         // asked again (its plans are exact either way).
         let single = kd.lines.len() == 1;
@@ -511,10 +526,9 @@ impl ParlettRules {
                             );
                         }
                         if let Some(u) = lines_run {
-                            let known = unpack(t);
-                            n += match self.count_royal_lines(pos, li, nn, u, sq, known) {
+                            n += match self.count_royal_flat(pos, li, nn, kd, sq, t) {
                                 Some(k) => k,
-                                None => complex(u, Some(known)),
+                                None => complex(u, Some(unpack(t))),
                             };
                         }
                     } else if legal.is_some() {
