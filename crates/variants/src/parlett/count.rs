@@ -204,7 +204,7 @@ impl ParlettRules {
         let own = nn.side[side.index()];
         let enemy = nn.side[side.opposite().index()];
         let bits = nn.kind(royal.index()) & own;
-        if bits.count_ones() != 1 {
+        if !narrow::single(bits) {
             return None;
         }
         let i = bits.trailing_zeros() as usize;

@@ -85,7 +85,7 @@ fn royal_attack_map(
 /// (`lines`); one or two squares are cheaper to test one by one.
 #[inline]
 pub(super) fn royal_sets_pay(targets: u64, lines: bool) -> bool {
-    targets.count_ones() >= 3 || (targets != 0 && lines)
+    narrow::three_or_more(targets) || (targets != 0 && lines)
 }
 
 impl ParlettRules {
@@ -362,7 +362,7 @@ impl ParlettRules {
         let side = pos.to_move();
         let opp = side.opposite();
         let bits = nn.kind(royal.index()) & nn.side[side.index()];
-        if bits.count_ones() != 1 {
+        if !narrow::single(bits) {
             return None;
         }
         let r = narrow::square(bits.trailing_zeros() as usize);

@@ -34,6 +34,20 @@ pub(crate) fn unpack(x: u64) -> Bitboard {
     Bitboard([four_ranks(x), four_ranks(x >> 32), 0, 0])
 }
 
+/// Does the narrow word `x` hold exactly one square? (Without a POPCNT
+/// instruction a popcount is a dozen instructions; this is two.)
+#[inline]
+pub(crate) fn single(x: u64) -> bool {
+    x != 0 && x & (x - 1) == 0
+}
+
+/// Does the narrow word `x` hold at least three squares?
+#[inline]
+pub(crate) fn three_or_more(x: u64) -> bool {
+    let two_off = x & x.wrapping_sub(1);
+    two_off & two_off.wrapping_sub(1) != 0
+}
+
 /// The narrow index of a square of an 8 x 8 board.
 #[inline]
 pub(crate) fn n(sq: Square) -> usize {
@@ -241,6 +255,21 @@ mod tests {
     /// The narrow tables (packed from the wide ones) answer exactly as the wide
     /// ones, for every kind of every built-in set, on random occupancies: the
     /// packing keeps every table entry where the generic code looks for it.
+    #[test]
+    fn square_counts_without_a_popcount_agree_with_count_ones() {
+        let mut rng = Rng::new(3);
+        let mut words: Vec<u64> = vec![0, 1, 3, 7, 1 << 63, (1 << 63) | 1, u64::MAX];
+        for _ in 0..10_000 {
+            // Sparse words: one to four random squares.
+            let n = 1 + rng.next_u64() % 4;
+            words.push((0..n).fold(0, |m, _| m | (1u64 << (rng.next_u64() % 64))));
+        }
+        for x in words {
+            assert_eq!(single(x), x.count_ones() == 1, "{x:x}");
+            assert_eq!(three_or_more(x), x.count_ones() >= 3, "{x:x}");
+        }
+    }
+
     #[test]
     fn narrow_agrees_with_wide_and_set_forms_with_square_tests() {
         for name in ["normal-chess", "fairy-chess", "fide"] {
