@@ -11,8 +11,7 @@ use super::ast::{CaptureRule, Direction, MoveKind};
 use super::attacks::{build_attacks, Attacks};
 use super::compile::IrSet;
 use super::filter::CaptureFilter;
-use super::fixed::{fix_line, FixedLine};
-use super::fixed_count::RoyalPairs;
+use super::fixed::{fix_line, FixedLine, RoyalPairs};
 use super::ir::*;
 use super::mover_line::MoverLine;
 use super::narrow::{self, pack, unpack, NarrowNode};
@@ -56,7 +55,7 @@ pub struct Compiled {
     mover: Vec<Option<MoverLine>>,
     /// Per line: its flat form for the royal piece's count, when it is a
     /// fixed line of one or two parts on the narrow board (see
-    /// [`super::fixed_count::RoyalPairs`]).
+    /// [`super::fixed::RoyalPairs`]).
     royal_pairs: Vec<Option<Box<RoyalPairs>>>,
 }
 

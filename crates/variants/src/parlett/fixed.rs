@@ -21,7 +21,7 @@ use super::ast::{CaptureRule, Direction, MoveKind};
 use super::ir::{dir_vectors, offset_sq, IrChain, IrDist, IrPrim, IrTarget, LineBody};
 use super::narrow::{self, pack};
 use super::simple::{narrow_squares, Word};
-use frozen_core::{Bitboard, Shape, Side, Square};
+use frozen_core::{Bitboard, Kind, Shape, Side, Square};
 use smallvec::SmallVec;
 
 /// (unit, from, where it is now, pattern bits) of one placed part.
@@ -364,5 +364,82 @@ impl PlanWord for u64 {
     #[inline]
     fn usable(ch: &FixedChain) -> u64 {
         ch.narrow_usable
+    }
+}
+
+/// A fixed line of one or two parts laid out flat for the royal piece's count
+/// ([`super::fixed_count::count_royal_pairs`]): per side, each alternative's first-part plans by
+/// start index and its second part, read without following the line's
+/// chains. Built ([`RoyalPairs::new`]) for a line on the narrow board whose
+/// alternatives have one or two parts with narrow plans, none matching a
+/// history pattern, whose pieces do not promote.
+#[derive(Clone, Debug)]
+pub(crate) struct RoyalPairs {
+    pub alts: [Vec<PairAlt>; 2],
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct PairAlt {
+    pub plans0: Vec<RoutePlan<u64>>,
+    pub second: Option<PairSecond>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct PairSecond {
+    pub kind: usize,
+    pub unmoved_only: bool,
+    pub usable: u64,
+    pub plans: Vec<RoutePlan<u64>>,
+}
+
+impl RoyalPairs {
+    /// The flat form of the fixed line `fx` whose parts' kinds are `kinds`
+    /// (`needs_unmoved` per part), when it has the shape above; `promotes`:
+    /// whether a piece of the line may promote.
+    pub(crate) fn new(
+        fx: &FixedLine,
+        kinds: &[Kind],
+        needs_unmoved: &[bool],
+        promotes: bool,
+    ) -> Option<RoyalPairs> {
+        if promotes {
+            return None;
+        }
+        let side_alts = |side: usize| -> Option<Vec<PairAlt>> {
+            fx.alts[side]
+                .iter()
+                .map(|tuple| {
+                    let (ch0, second) = match tuple.as_slice() {
+                        [a] => (a, None),
+                        [a, b] => (a, Some(b)),
+                        _ => return None,
+                    };
+                    if ch0.patterns != 0 {
+                        return None;
+                    }
+                    let second = match second {
+                        None => None,
+                        Some(ch1) => {
+                            if ch1.patterns != 0 {
+                                return None;
+                            }
+                            Some(PairSecond {
+                                kind: kinds.get(1)?.index(),
+                                unmoved_only: needs_unmoved.get(1).copied().unwrap_or(false),
+                                usable: ch1.narrow_usable,
+                                plans: ch1.narrow_plans.clone()?,
+                            })
+                        }
+                    };
+                    Some(PairAlt {
+                        plans0: ch0.narrow_plans.clone()?,
+                        second,
+                    })
+                })
+                .collect()
+        };
+        Some(RoyalPairs {
+            alts: [side_alts(0)?, side_alts(1)?],
+        })
     }
 }

@@ -16,7 +16,7 @@
 //! Uses [`super::compiled`], [`super::fixed`], [`super::ir`] and [`super::narrow`].
 
 use super::compiled::Compiled;
-use super::fixed::{FixedChain, FixedLine, Part, RoutePlan};
+use super::fixed::{FixedChain, FixedLine, Part, RoutePlan, RoyalPairs};
 use super::ir::ParlettState;
 use super::narrow::{self, Danger, NarrowNode};
 use super::simple::NarrowTables;
@@ -75,7 +75,7 @@ pub(crate) fn fixed_lines_may_start(
     let mut may = false;
     for &li in lines {
         if let Some(rp) = c.royal_pairs(li) {
-            may |= rp.may_start(side.index(), s0, moved, occ, by);
+            may |= pairs_may_start(rp, side.index(), s0, moved, occ, by);
             continue;
         }
         for tuple in &c.fixed_line(li)?.alts[side.index()] {
@@ -195,93 +195,23 @@ where
     true
 }
 
-/// A fixed line of one or two parts laid out flat for the royal piece's count
-/// ([`count_royal_pairs`]): per side, each alternative's first-part plans by
-/// start index and its second part, read without following the line's
-/// chains. Built ([`RoyalPairs::new`]) for a line on the narrow board whose
-/// alternatives have one or two parts with narrow plans, none matching a
-/// history pattern, whose pieces do not promote.
-#[derive(Clone, Debug)]
-pub(crate) struct RoyalPairs {
-    alts: [Vec<PairAlt>; 2],
-}
-
-#[derive(Clone, Debug)]
-struct PairAlt {
-    plans0: Vec<RoutePlan<u64>>,
-    second: Option<PairSecond>,
-}
-
-#[derive(Clone, Debug)]
-struct PairSecond {
-    kind: usize,
-    unmoved_only: bool,
-    usable: u64,
-    plans: Vec<RoutePlan<u64>>,
-}
-
-impl RoyalPairs {
-    /// The flat form of the fixed line `fx` whose parts' kinds are `kinds`
-    /// (`needs_unmoved` per part), when it has the shape above; `promotes`:
-    /// whether a piece of the line may promote.
-    pub(crate) fn new(
-        fx: &FixedLine,
-        kinds: &[Kind],
-        needs_unmoved: &[bool],
-        promotes: bool,
-    ) -> Option<RoyalPairs> {
-        if promotes {
-            return None;
-        }
-        let side_alts = |side: usize| -> Option<Vec<PairAlt>> {
-            fx.alts[side]
-                .iter()
-                .map(|tuple| {
-                    let (ch0, second) = match tuple.as_slice() {
-                        [a] => (a, None),
-                        [a, b] => (a, Some(b)),
-                        _ => return None,
-                    };
-                    if ch0.patterns != 0 {
-                        return None;
-                    }
-                    let second = match second {
-                        None => None,
-                        Some(ch1) => {
-                            if ch1.patterns != 0 {
-                                return None;
-                            }
-                            Some(PairSecond {
-                                kind: kinds.get(1)?.index(),
-                                unmoved_only: needs_unmoved.get(1).copied().unwrap_or(false),
-                                usable: ch1.narrow_usable,
-                                plans: ch1.narrow_plans.clone()?,
-                            })
-                        }
-                    };
-                    Some(PairAlt {
-                        plans0: ch0.narrow_plans.clone()?,
-                        second,
-                    })
-                })
-                .collect()
-        };
-        Some(RoyalPairs {
-            alts: [side_alts(0)?, side_alts(1)?],
-        })
-    }
-
-    /// May an alternative start for a piece of `side` on narrow index `s0`
-    /// (`moved`: whether it has moved)? The first parts' plans, as
-    /// [`fixed_lines_may_start`] reads them.
-    #[inline]
-    pub(crate) fn may_start(&self, side: usize, s0: usize, moved: bool, occ: u64, by: u64) -> bool {
-        self.alts[side].iter().any(|alt| {
-            alt.plans0
-                .get(s0)
-                .is_some_and(|p| !matches!(route(p, moved, occ, by), Step::Stays))
-        })
-    }
+/// May an alternative of the line laid out in `rp` start for a piece of
+/// `side` on narrow index `s0` (`moved`: whether it has moved)? The first
+/// parts' plans, as [`fixed_lines_may_start`] reads them.
+#[inline]
+fn pairs_may_start(
+    rp: &RoyalPairs,
+    side: usize,
+    s0: usize,
+    moved: bool,
+    occ: u64,
+    by: u64,
+) -> bool {
+    rp.alts[side].iter().any(|alt| {
+        alt.plans0
+            .get(s0)
+            .is_some_and(|p| !matches!(route(p, moved, occ, by), Step::Stays))
+    })
 }
 
 /// The legal placements of the line laid out in `rp` for the royal piece of

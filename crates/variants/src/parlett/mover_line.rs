@@ -12,12 +12,15 @@
 //! chain, a later step that may capture, a direction of several vectors after
 //! the first step) is not one: the evaluator runs it as before.
 //!
-//! Uses [`super::ast`], [`super::ir`] and [`super::eval`] (the effect).
+//! Uses [`super::ast`] and [`super::ir`]; the caller makes the effect.
 
 use super::ast::{CaptureRule, Direction, MoveKind};
-use super::eval::Effect;
 use super::ir::{dir_vectors, offset, IrChain, IrDist, IrPrim, IrTarget, LastPart, LineBody};
 use frozen_core::{Position, Shape, Side, Square, UnitId, VariantState};
+
+/// One move of a [`MoverLine`]: the unit's part (unit, from, where it ends,
+/// the chain's pattern bits) and the capture (the unit taken, its square).
+pub(crate) type MoverMove = ((UnitId, Square, Square, u32), (UnitId, Square));
 use smallvec::SmallVec;
 
 /// One quiet step after the capture: per side its vector, the distance, and
@@ -106,10 +109,11 @@ impl MoverLine {
         })
     }
 
-    /// The effects of the rule for unit `u` of `side` on `from` (`moved`:
+    /// The moves of the rule for unit `u` of `side` on `from` (`moved`:
     /// whether it has moved), after the previous turn `last`: one per vector
     /// along which it finds a unit that played the pattern and every step
-    /// after the capture can be made.
+    /// after the capture can be made, in the evaluator's order (each is the
+    /// effect of one part and one capture).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn effects<S: VariantState>(
         &self,
@@ -120,7 +124,7 @@ impl MoverLine {
         side: Side,
         moved: bool,
         last: &[LastPart],
-        out: &mut dyn FnMut(Effect),
+        out: &mut dyn FnMut(MoverMove),
     ) {
         if self.first_initial && moved {
             return;
@@ -178,11 +182,7 @@ impl MoverLine {
                 cur = t;
             }
             if ok {
-                let mut parts = SmallVec::new();
-                parts.push((u, from, cur, self.patterns));
-                let mut caps = SmallVec::new();
-                caps.push((other, q));
-                out(Effect { parts, caps });
+                out(((u, from, cur, self.patterns), (other, q)));
             }
         }
     }
@@ -239,7 +239,7 @@ fn plain_steps(chain: &IrChain) -> Option<SmallVec<[PlainStep; 4]>> {
 mod tests {
     use super::*;
     use crate::parlett::board::Board;
-    use crate::parlett::eval::Ev;
+    use crate::parlett::eval::{Effect, Ev};
     use crate::parlett::load_set;
     use frozen_core::harness::Rng;
     use frozen_core::{NoEvents, Rules};
@@ -321,7 +321,12 @@ mod tests {
                                 side,
                                 un.status.moved,
                                 last,
-                                &mut |e| fast.push(e),
+                                &mut |(p, x)| {
+                                    fast.push(Effect {
+                                        parts: SmallVec::from_slice(&[p]),
+                                        caps: SmallVec::from_slice(&[x]),
+                                    })
+                                },
                             );
                             let mut board = Board::from_pos(&pos);
                             let mut ev = Ev::new(c, &mut board, side, last.clone());

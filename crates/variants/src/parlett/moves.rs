@@ -178,7 +178,12 @@ impl ParlettRules {
             if let Some(ml) = c.mover_line(li) {
                 let last = &pos.state().last;
                 let moved = unit.status.moved;
-                ml.effects(pos, c.shape, u, from, side, moved, last, &mut accept);
+                ml.effects(pos, c.shape, u, from, side, moved, last, &mut |(p, x)| {
+                    accept(Effect {
+                        parts: SmallVec::from_slice(&[p]),
+                        caps: SmallVec::from_slice(&[x]),
+                    })
+                });
                 continue;
             }
             let b = board.get_or_insert_with(|| Board::from_pos(pos));
