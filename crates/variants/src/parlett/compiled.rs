@@ -90,11 +90,7 @@ impl Compiled {
             .zip(&fixed)
             .map(|(line, fx)| {
                 let fx = fx.as_deref()?;
-                let promotes = !line.pieces.iter().all(|k| {
-                    kinds
-                        .get(k.index())
-                        .is_some_and(|kd| kd.promo_to.is_empty())
-                });
+                let promotes = !promotes_none(&kinds, &line.pieces);
                 RoyalPairs::new(fx, &line.pieces, &line.needs_unmoved, promotes).map(Box::new)
             })
             .collect();
@@ -213,12 +209,19 @@ impl Compiled {
 
     /// Does no kind of `kinds` promote (an unknown kind counts as one that may)?
     pub(crate) fn promotes_none(&self, kinds: &[Kind]) -> bool {
-        kinds.iter().all(|k| {
-            self.kinds
-                .get(k.index())
-                .is_some_and(|kd| kd.promo_to.is_empty())
-        })
+        promotes_none(&self.kinds, kinds)
     }
+}
+
+/// Does no kind of `pieces` promote under the kind data `kinds` (an unknown
+/// kind counts as one that may)? [`Compiled::promotes_none`], also asked
+/// while the tables are built.
+fn promotes_none(kinds: &[KindData], pieces: &[Kind]) -> bool {
+    pieces.iter().all(|k| {
+        kinds
+            .get(k.index())
+            .is_some_and(|kd| kd.promo_to.is_empty())
+    })
 }
 
 impl Compiled {

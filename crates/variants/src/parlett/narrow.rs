@@ -252,9 +252,6 @@ mod tests {
         }
     }
 
-    /// The narrow tables (packed from the wide ones) answer exactly as the wide
-    /// ones, for every kind of every built-in set, on random occupancies: the
-    /// packing keeps every table entry where the generic code looks for it.
     #[test]
     fn square_counts_without_a_popcount_agree_with_count_ones() {
         let mut rng = Rng::new(3);
@@ -270,6 +267,9 @@ mod tests {
         }
     }
 
+    /// The narrow tables (packed from the wide ones) answer exactly as the wide
+    /// ones, for every kind of every built-in set, on random occupancies: the
+    /// packing keeps every table entry where the generic code looks for it.
     #[test]
     fn narrow_agrees_with_wide_and_set_forms_with_square_tests() {
         for name in ["normal-chess", "fairy-chess", "fide"] {

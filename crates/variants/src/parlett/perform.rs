@@ -333,10 +333,9 @@ impl ParlettRules {
         let mut board = None;
         let mut found: Option<Effect> = None;
         let nn = c.narrow().map(|_| NarrowNode::new(pos, c.kinds.len()));
-        // The opponent's capture sets answer the `s` tests of the unit's
-        // fixed lines (castling); nothing else of the node's legality data is
-        // read, since a listed move is legal.
-        // Made on first use, once.
+        // The opponent's capture sets, made on first use, answer the `s` tests
+        // of the unit's fixed lines (castling); nothing else of the node's
+        // legality data is read, since a listed move is legal.
         let made = std::cell::OnceCell::new();
         let danger = || *made.get_or_init(|| nn.as_ref().and_then(|nn| self.node_danger(pos, nn)));
         let mut out = |g: Gen<'_>| {
